@@ -1,0 +1,75 @@
+import { MessageChannel, Worker } from 'node:worker_threads';
+import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
+import type {
+  AgentLaunch,
+  AgentWorkerApi,
+  AgentWorkerData,
+  AgentWorkerEvent,
+} from '../workers/protocol.ts';
+import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
+import { workerEntry } from './workerEntry.ts';
+
+export interface AgentWorkerCallbacks {
+  event(event: AgentWorkerEvent): void;
+  /** The worker thread ended without being asked to. */
+  died(reason: string): void;
+}
+
+/**
+ * The host's side of one agent worker thread: its API (through `workers/rpc.ts`), its event
+ * port, and the pid of the agent's process group, which the host kills itself if the worker
+ * dies (`worker.terminate()` does not kill what a worker spawned: nodejs/node#46569).
+ */
+export class AgentWorkerHandle {
+  readonly api: Remote<AgentWorkerApi>;
+  /** The agent's process group, once spawned. */
+  pid: number | undefined;
+  readonly #worker: Worker;
+  readonly #events: MessageChannel;
+  #terminating = false;
+
+  constructor(
+    launch: AgentLaunch,
+    timings: Partial<LifecycleTimings> | undefined,
+    callbacks: AgentWorkerCallbacks,
+  ) {
+    this.#events = new MessageChannel();
+    const entry = workerEntry('agentWorker');
+    const workerData: AgentWorkerData = { launch, timings, events: this.#events.port2 };
+    this.#worker = new Worker(entry.source, {
+      eval: entry.eval,
+      workerData,
+      transferList: [this.#events.port2],
+      name: `agent ${launch.name}`,
+    });
+    this.api = wrapWorker<AgentWorkerApi>(this.#worker);
+    this.#events.port1.on('message', (event: AgentWorkerEvent) => {
+      if (event.type === 'spawned') this.pid = event.pid;
+      callbacks.event(event);
+    });
+    let failure: Error | undefined;
+    this.#worker.on('error', (error) => (failure = error));
+    this.#worker.once('exit', (code) => {
+      this.#events.port1.close();
+      if (!this.#terminating) callbacks.died(failure?.message ?? `exit code ${code}`);
+    });
+  }
+
+  /** Kills the agent's whole process group at once: the last line of defence. */
+  killGroup(): void {
+    if (this.pid === undefined) return;
+    try {
+      process.kill(-this.pid, 'SIGKILL');
+    } catch {
+      // ESRCH: nothing left.
+    }
+  }
+
+  /** Ends the worker thread. Its agent must already be gone (or be killed with `killGroup`). */
+  async terminate(): Promise<void> {
+    this.#terminating = true;
+    releaseWorker(this.api);
+    this.#events.port1.close();
+    await this.#worker.terminate();
+  }
+}

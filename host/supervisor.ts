@@ -1,0 +1,326 @@
+import { referenceTimings, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
+import {
+  admit,
+  holdsPlace,
+  idleAgents,
+  type SupervisedAgent,
+} from '../machines/supervisionPolicy.ts';
+import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
+import type { HostEvent } from '../schema/events.ts';
+import { LineRing } from '../machines/lineRing.ts';
+import type { AgentWorkerEvent } from '../workers/protocol.ts';
+import type { AgentDefinition, Limits } from './agentDefinition.ts';
+import { AgentWorkerHandle } from './agentWorkerHandle.ts';
+import { describeFailure } from './failureMessage.ts';
+import { translate, type Language } from './i18n.ts';
+import { ServiceError } from './serviceError.ts';
+
+/** REFERENCE.md's delays, plus how often idle agents are looked for. */
+export interface SupervisorTimings extends LifecycleTimings {
+  idleCheckIntervalMs: number;
+}
+
+export const referenceSupervisorTimings: SupervisorTimings = {
+  ...referenceTimings,
+  idleCheckIntervalMs: 30_000,
+};
+
+export interface SupervisorOptions {
+  definitions: readonly AgentDefinition[];
+  limits: Limits;
+  language: Language;
+  /** Receives `agent:state` and `agent:log` as they happen. */
+  emit: (event: HostEvent) => void;
+  /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
+  timings?: Partial<SupervisorTimings>;
+}
+
+/** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
+const logCapacity = 200;
+
+interface AgentRecord {
+  definition: AgentDefinition;
+  state: AgentState;
+  stopping: boolean;
+  outdated: boolean;
+  failure: AgentFailure | null;
+  lastUsedAt: number;
+  logs: LineRing;
+  worker: AgentWorkerHandle | undefined;
+}
+
+const running = (agent: AgentRecord) => holdsPlace(agent);
+
+/**
+ * Runs the agents of one configuration: one worker thread per running agent, the limits of
+ * REFERENCE.md (at most `maxRunningAgents` processes, least-recently-used eviction, idle stop
+ * checked every 30 s), and the `agent:state` / `agent:log` events. The lifecycle itself is the
+ * worker's actor; the supervisor mirrors what the workers report and decides who may run.
+ */
+export class Supervisor {
+  readonly #agents = new Map<string, AgentRecord>();
+  readonly #timings: SupervisorTimings;
+  readonly #changeListeners = new Set<() => void>();
+  readonly #idleCheck: ReturnType<typeof setInterval>;
+  #admissions: Promise<unknown> = Promise.resolve();
+  #limits: Limits;
+  #language: Language;
+
+  constructor(private readonly options: SupervisorOptions) {
+    this.#timings = { ...referenceSupervisorTimings, ...options.timings };
+    this.#limits = options.limits;
+    this.#language = options.language;
+    for (const definition of options.definitions) {
+      this.#agents.set(definition.name, {
+        definition,
+        state: 'stopped',
+        stopping: false,
+        outdated: false,
+        failure: null,
+        lastUsedAt: 0,
+        logs: new LineRing(logCapacity),
+        worker: undefined,
+      });
+    }
+    this.#idleCheck = setInterval(() => this.#stopIdleAgents(), this.#timings.idleCheckIntervalMs);
+    this.#idleCheck.unref();
+  }
+
+  /** Every agent, in configuration order. */
+  list(): AgentSummary[] {
+    return [...this.#agents.values()].map((agent) => ({
+      name: agent.definition.name,
+      title: agent.definition.title,
+      icon: agent.definition.icon,
+      description: agent.definition.description,
+      state: agent.state,
+      error: this.#errorOf(agent),
+      outdated: agent.outdated,
+    }));
+  }
+
+  /** The agent's last 200 stderr lines, oldest first. */
+  logs(name: string): string[] {
+    return this.#require(name).logs.lines();
+  }
+
+  /**
+   * Resolves once the agent is `ready` (at once if it is `ready` or `busy`); rejects with the
+   * reason if the start is refused (`limit`) or fails (`start-failed`).
+   */
+  async start(name: string): Promise<void> {
+    const agent = this.#require(name);
+    if (agent.stopping) await this.#until(() => !running(agent));
+    if (!running(agent)) await this.#exclusive(() => this.#admitAndLaunch(agent));
+    await this.#until(() => agent.state !== 'starting' || agent.stopping);
+    if (agent.state === 'ready' || agent.state === 'busy') return;
+    if (agent.stopping) await this.#until(() => !running(agent));
+    if (agent.state === 'error') throw new ServiceError('start-failed', this.#errorOf(agent));
+    throw new ServiceError('start-failed', this.#say('error.stoppedWhileStarting', { name }));
+  }
+
+  /** Resolves once the agent has no process (`stopped`, or `error` if it died meanwhile). */
+  async stop(name: string): Promise<void> {
+    const agent = this.#require(name);
+    if (!running(agent)) return;
+    await agent.worker?.api.stop();
+    await this.#until(() => !running(agent));
+  }
+
+  async restart(name: string): Promise<void> {
+    await this.stop(name);
+    await this.start(name);
+  }
+
+  /** A conversation starts using the agent (`ready` → `busy`). The agent must be running. */
+  async use(name: string): Promise<void> {
+    const agent = this.#require(name);
+    agent.lastUsedAt = Date.now();
+    await agent.worker?.api.use();
+  }
+
+  /** A conversation is done with the agent; the last one makes it `ready` again. */
+  async release(name: string): Promise<void> {
+    const agent = this.#require(name);
+    agent.lastUsedAt = Date.now();
+    await agent.worker?.api.release();
+  }
+
+  /** Stops every agent at once (the application quits), then lets the workers go. */
+  async stopAll(): Promise<void> {
+    clearInterval(this.#idleCheck);
+    await Promise.all([...this.#agents.keys()].map((name) => this.stop(name)));
+  }
+
+  /** Kills every agent's process group now, synchronously: for a host that is exiting. */
+  killAll(): void {
+    for (const agent of this.#agents.values()) if (running(agent)) agent.worker?.killGroup();
+  }
+
+  async #admitAndLaunch(agent: AgentRecord): Promise<void> {
+    for (;;) {
+      if (running(agent)) return;
+      const decision = admit(this.#supervised(), this.#limits.maxRunningAgents);
+      switch (decision.kind) {
+        case 'admit':
+          return this.#launch(agent);
+        case 'evict': {
+          const victim = this.#require(decision.agent);
+          await victim.worker?.api.evict();
+          await this.#until(() => !running(victim) || victim.state === 'busy');
+          break;
+        }
+        case 'wait':
+          await this.#nextChange();
+          break;
+        case 'refuse':
+          throw new ServiceError(
+            'limit',
+            this.#say('error.limit', {
+              count: decision.holders.length,
+              names: decision.holders.join(', '),
+              limit: decision.limit,
+            }),
+          );
+      }
+    }
+  }
+
+  #launch(agent: AgentRecord): void {
+    const { definition } = agent;
+    const worker = new AgentWorkerHandle(
+      {
+        name: definition.name,
+        command: definition.command,
+        args: definition.args,
+        env: { ...(process.env as Record<string, string>), ...definition.env },
+        cwd: definition.cwd,
+      },
+      this.#timings,
+      {
+        event: (event) => this.#onWorkerEvent(agent, worker, event),
+        died: (reason) => this.#onWorkerDied(agent, worker, reason),
+      },
+    );
+    agent.worker = worker;
+    this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
+    void worker.api.start();
+  }
+
+  #onWorkerEvent(agent: AgentRecord, worker: AgentWorkerHandle, event: AgentWorkerEvent): void {
+    if (agent.worker !== worker) return;
+    switch (event.type) {
+      case 'log':
+        agent.logs.push(event.line);
+        this.options.emit({
+          name: 'agent:log',
+          data: { agent: agent.definition.name, line: event.line },
+        });
+        return;
+      case 'spawned':
+        return;
+      case 'state':
+        if (agent.state === 'starting' && event.state === 'ready') agent.lastUsedAt = Date.now();
+        this.#update(agent, event);
+        if (!running(agent)) this.#dismiss(agent, worker);
+    }
+  }
+
+  #onWorkerDied(agent: AgentRecord, worker: AgentWorkerHandle, reason: string): void {
+    if (agent.worker !== worker) return;
+    worker.killGroup();
+    agent.worker = undefined;
+    if (running(agent)) {
+      this.#update(agent, {
+        state: 'error',
+        stopping: false,
+        failure: { kind: 'worker-died', reason },
+      });
+    }
+  }
+
+  /** The agent's process is gone: its worker has nothing left to do. */
+  #dismiss(agent: AgentRecord, worker: AgentWorkerHandle): void {
+    agent.worker = undefined;
+    void worker.terminate();
+  }
+
+  #update(
+    agent: AgentRecord,
+    change: Partial<Pick<AgentRecord, 'state' | 'stopping' | 'outdated' | 'failure'>>,
+  ): void {
+    const before = { state: agent.state, outdated: agent.outdated };
+    Object.assign(agent, {
+      state: change.state ?? agent.state,
+      stopping: change.stopping ?? agent.stopping,
+      outdated: change.outdated ?? agent.outdated,
+      failure: change.failure === undefined ? agent.failure : change.failure,
+    });
+    if (before.state !== agent.state || before.outdated !== agent.outdated) {
+      const error = this.#errorOf(agent);
+      this.options.emit({
+        name: 'agent:state',
+        data: {
+          agent: agent.definition.name,
+          state: agent.state,
+          ...(error ? { error } : {}),
+          outdated: agent.outdated,
+        },
+      });
+    }
+    for (const listener of [...this.#changeListeners]) listener();
+  }
+
+  #stopIdleAgents(): void {
+    const now = Date.now();
+    for (const name of idleAgents(this.#supervised(), now, this.#limits.stopIdleAgentsAfterMs)) {
+      void this.#require(name).worker?.api.idleStop();
+    }
+  }
+
+  #supervised(): SupervisedAgent[] {
+    return [...this.#agents.values()].map((agent) => ({
+      name: agent.definition.name,
+      state: agent.state,
+      stopping: agent.stopping,
+      lastUsedAt: agent.lastUsedAt,
+    }));
+  }
+
+  /** Admissions one at a time, so two starts never take the same place or evict the same agent. */
+  #exclusive<T>(task: () => Promise<T> | T): Promise<T> {
+    const result = this.#admissions.then(task);
+    this.#admissions = result.catch(() => {});
+    return result;
+  }
+
+  #nextChange(): Promise<void> {
+    return new Promise((resolve) => {
+      const listener = () => {
+        this.#changeListeners.delete(listener);
+        resolve();
+      };
+      this.#changeListeners.add(listener);
+    });
+  }
+
+  async #until(condition: () => boolean): Promise<void> {
+    while (!condition()) await this.#nextChange();
+  }
+
+  #require(name: string): AgentRecord {
+    const agent = this.#agents.get(name);
+    if (!agent) throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name }));
+    return agent;
+  }
+
+  #errorOf(agent: AgentRecord): string {
+    return agent.state === 'error' && agent.failure
+      ? describeFailure(this.#language, agent.failure)
+      : '';
+  }
+
+  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
+    return translate(this.#language, ...args);
+  }
+}

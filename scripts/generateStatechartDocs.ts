@@ -1,0 +1,15 @@
+/** Writes the reference page of every statechart, in English and French (`npm run docs`). */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { charts, pagePath, renderChart, type Language } from './statechartDocs.ts';
+
+const languages: Language[] = ['en', 'fr'];
+
+for (const [id, chart] of Object.entries(charts)) {
+  for (const language of languages) {
+    const path = pagePath(id, language);
+    await mkdir(dirname(path), { recursive: true });
+    await writeFile(path, renderChart(chart, language));
+    console.log(`wrote ${path}`);
+  }
+}

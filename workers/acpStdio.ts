@@ -1,0 +1,54 @@
+import type { AnyMessage, Stream } from '@agentclientprotocol/sdk';
+import { createInterface } from 'node:readline';
+import type { Readable, Writable } from 'node:stream';
+
+/** Longest line kept from an agent's stdout or stderr; a flood of one endless line is cut here. */
+export const maxLineLength = 16 * 1024 * 1024;
+
+const isJsonRpc = (value: unknown): value is AnyMessage =>
+  typeof value === 'object' &&
+  value !== null &&
+  !Array.isArray(value) &&
+  (value as { jsonrpc?: unknown }).jsonrpc === '2.0';
+
+const parseMessage = (line: string): AnyMessage | undefined => {
+  try {
+    const value: unknown = JSON.parse(line);
+    return isJsonRpc(value) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+
+/**
+ * The ACP stream of an agent process: JSON-RPC messages, one per line, over its stdio
+ * (https://agentclientprotocol.com/protocol/v1/transports#stdio).
+ *
+ * A line on stdout that is not a JSON-RPC message is handed to `onStrayLine` and otherwise
+ * ignored: agents that print banners or debug output still work, and nothing is answered to them.
+ */
+export function acpStdio(
+  stdin: Writable,
+  stdout: Readable,
+  onStrayLine: (line: string) => void,
+): Stream {
+  const readable = new ReadableStream<AnyMessage>({
+    start(controller) {
+      const lines = createInterface({ input: stdout, crlfDelay: Infinity });
+      lines.on('line', (line) => {
+        if (line.trim() === '') return;
+        const message = line.length <= maxLineLength ? parseMessage(line) : undefined;
+        if (message) controller.enqueue(message);
+        else onStrayLine(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`);
+      });
+      lines.on('close', () => controller.close());
+    },
+  });
+  const writable = new WritableStream<AnyMessage>({
+    write: (message) =>
+      new Promise<void>((resolve, reject) => {
+        stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
+      }),
+  });
+  return { readable, writable };
+}

@@ -1,0 +1,123 @@
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
+import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
+import type { AgentState } from '../schema/agents.ts';
+import { AgentProcess } from './agentProcess.ts';
+import { LineRing } from '../machines/lineRing.ts';
+import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from './protocol.ts';
+
+/** Lines of stderr kept per run, and how many of them a failed start reports. */
+export const logCapacity = 200;
+export const failureTailLines = 20;
+
+type LifecycleSnapshot = SnapshotFrom<typeof agentLifecycleMachine>;
+
+const inStopSequence = (snapshot: LifecycleSnapshot) =>
+  ['stopping', 'failing'].some(
+    (phase) =>
+      snapshot.matches({ starting: phase } as never) ||
+      snapshot.matches({ ready: phase } as never) ||
+      snapshot.matches({ busy: phase } as never),
+  );
+
+/**
+ * An agent as an actor: its lifecycle machine bound to a real process. Used by the agent worker
+ * (one per running agent); it runs in any thread, which lets tests drive it in one process too.
+ */
+export class AgentActor implements AgentWorkerApi {
+  readonly #actor: Actor<typeof agentLifecycleMachine>;
+  readonly #logs = new LineRing(logCapacity);
+  #process: AgentProcess | undefined;
+  #last: Extract<AgentWorkerEvent, { type: 'state' }> | undefined;
+
+  constructor(
+    private readonly launch: AgentLaunch,
+    private readonly post: (event: AgentWorkerEvent) => void,
+    timings: Partial<LifecycleTimings> = {},
+  ) {
+    const machine = agentLifecycleMachine.provide({
+      actions: {
+        spawnAgent: () => this.#spawn(),
+        closeStdin: () => this.#process?.closeStdin(),
+        signalGroup: (_, { signal }) => this.#process?.signalGroup(signal),
+      },
+    });
+    this.#actor = createActor(machine, { input: { timings } });
+    // The host knows every agent starts `stopped`: only changes are reported.
+    this.#last = this.#stateEvent(this.#actor.getSnapshot());
+    this.#actor.subscribe((snapshot) => this.#report(snapshot));
+    this.#actor.start();
+  }
+
+  #spawn(): void {
+    // Events of a process from an earlier run are stale: only the current one speaks.
+    const current = () => this.#process === process;
+    const process: AgentProcess = new AgentProcess(this.launch, {
+      spawned: (pid) => current() && this.post({ type: 'spawned', pid }),
+      log: (line) => {
+        this.#logs.push(line);
+        this.post({ type: 'log', line });
+      },
+      handshakeSucceeded: () => current() && this.#actor.send({ type: 'agent.handshakeSucceeded' }),
+      handshakeFailed: (failure) =>
+        current() && this.#actor.send({ type: 'agent.handshakeFailed', failure }),
+      exited: (exit) => current() && this.#actor.send({ type: 'agent.exited', ...exit }),
+    });
+    this.#process = process;
+    // Spawn after the machine's transition, so what the process reports queues behind it.
+    queueMicrotask(() => current() && process.spawn());
+  }
+
+  #stateEvent(snapshot: LifecycleSnapshot): Extract<AgentWorkerEvent, { type: 'state' }> {
+    const state = (
+      typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]
+    ) as AgentState;
+    const { failure, outdated, exit } = snapshot.context;
+    const startFailed = failure && state === 'error' && failure.kind !== 'crashed';
+    return {
+      type: 'state',
+      state,
+      stopping: inStopSequence(snapshot),
+      outdated,
+      failure: startFailed ? { ...failure, stderr: this.#logs.lines(failureTailLines) } : failure,
+      exit,
+    };
+  }
+
+  #report(snapshot: LifecycleSnapshot): void {
+    const event = this.#stateEvent(snapshot);
+    const last = this.#last;
+    const same =
+      last &&
+      last.state === event.state &&
+      last.stopping === event.stopping &&
+      last.outdated === event.outdated;
+    if (same) return;
+    this.#last = event;
+    this.post(event);
+  }
+
+  start(): void {
+    this.#actor.send({ type: 'agent.start' });
+  }
+  stop(): void {
+    this.#actor.send({ type: 'agent.stop' });
+  }
+  idleStop(): void {
+    this.#actor.send({ type: 'agent.idleStop' });
+  }
+  evict(): void {
+    this.#actor.send({ type: 'agent.evict' });
+  }
+  use(): void {
+    this.#actor.send({ type: 'agent.use' });
+  }
+  release(): void {
+    this.#actor.send({ type: 'agent.release' });
+  }
+  definitionChanged(): void {
+    this.#actor.send({ type: 'agent.definitionChanged' });
+  }
+  logs(): string[] {
+    return this.#logs.lines();
+  }
+}

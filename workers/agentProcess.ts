@@ -1,0 +1,101 @@
+import type { ClientConnection } from '@agentclientprotocol/sdk';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
+import { acpStdio, maxLineLength } from './acpStdio.ts';
+import { connectToAgent, initializeAgent } from './acpHandshake.ts';
+import type { AgentLaunch } from './protocol.ts';
+
+/** What an agent process tells the one who runs it. */
+export interface AgentProcessListener {
+  spawned(pid: number): void;
+  /** A line of stderr, or a stray line of stdout (prefixed), for the log. */
+  log(line: string): void;
+  handshakeSucceeded(): void;
+  handshakeFailed(failure: AgentFailure): void;
+  /** The agent's process is gone (or never came: then after `handshakeFailed`). */
+  exited(exit: ProcessExit): void;
+}
+
+/** How long a failed handshake waits for the process's exit, which says more (its code). */
+const exitGraceMs = 250;
+
+/**
+ * One run of an agent: its process, led in a process group of its own so that a stop reaches
+ * what it started (a model server behind a wrapper script), and the ACP connection on its stdio.
+ */
+export class AgentProcess {
+  #child: ChildProcessWithoutNullStreams | undefined;
+  #connection: ClientConnection | undefined;
+  #exited = false;
+  #exitedPromise: Promise<void> | undefined;
+
+  constructor(
+    private readonly launch: AgentLaunch,
+    private readonly listener: AgentProcessListener,
+  ) {}
+
+  get connection(): ClientConnection | undefined {
+    return this.#connection;
+  }
+
+  /** Spawns the agent and runs the ACP handshake; every outcome goes to the listener. */
+  spawn(): void {
+    const { command, args, env, cwd } = this.launch;
+    const child = spawn(command, args, { cwd, env, detached: true, stdio: 'pipe' });
+    this.#child = child;
+    // The stop sequence closes stdin while the agent may still write to it or exit.
+    child.stdin.on('error', () => {});
+    this.#exitedPromise = new Promise((resolve) => {
+      child.once('exit', (code, signal) => {
+        this.#exited = true;
+        this.#connection?.close();
+        this.listener.exited({ code, signal });
+        resolve();
+      });
+      child.once('error', (error: NodeJS.ErrnoException) => {
+        if (child.pid !== undefined) return; // an error after a successful spawn: 'exit' follows
+        this.#exited = true;
+        const reason = error.code === 'ENOENT' ? 'command not found' : error.message;
+        this.listener.handshakeFailed({ kind: 'spawn-failed', command, reason });
+        this.listener.exited({ code: null, signal: null });
+        resolve();
+      });
+    });
+    if (child.pid === undefined) return;
+    this.listener.spawned(child.pid);
+
+    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) =>
+      this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
+    );
+    const stdio = acpStdio(child.stdin, child.stdout, (line) =>
+      this.listener.log(`stdout: ${line}`),
+    );
+    this.#connection = connectToAgent(stdio);
+    void this.#handshake(this.#connection);
+  }
+
+  async #handshake(connection: ClientConnection): Promise<void> {
+    const result = await initializeAgent(connection);
+    if (result.ok) return this.listener.handshakeSucceeded();
+    // A connection closed by the process's death is reported by the exit, with its code.
+    await Promise.race([this.#exitedPromise, new Promise((r) => setTimeout(r, exitGraceMs))]);
+    if (!this.#exited) this.listener.handshakeFailed(result.failure);
+  }
+
+  /** Closes the agent's stdin: the first step of the stop sequence. */
+  closeStdin(): void {
+    this.#child?.stdin.end();
+  }
+
+  /** Sends `signal` to the agent's whole process group, if anything of it is left. */
+  signalGroup(signal: NodeJS.Signals): void {
+    const pid = this.#child?.pid;
+    if (pid === undefined) return;
+    try {
+      process.kill(-pid, signal);
+    } catch {
+      // ESRCH: the group is already gone.
+    }
+  }
+}

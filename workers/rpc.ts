@@ -1,0 +1,28 @@
+/**
+ * The one module that knows Comlink (STYLE.md, "The worker boundary"): the worker exposes its
+ * API with `exposeToHost`, the host wraps a worker with `wrapWorker`. Comlink is quiet upstream,
+ * so it is pinned and kept behind these three functions.
+ */
+import * as Comlink from 'comlink';
+import nodeAdapter from 'comlink/dist/umd/node-adapter.js';
+import type { MessagePort, Worker } from 'node:worker_threads';
+
+// The UMD file sets `module.exports` to the function while its types declare a default export.
+const nodeEndpoint = nodeAdapter as unknown as typeof nodeAdapter.default;
+
+export type Remote<T> = Comlink.Remote<T>;
+
+/** In a worker: serves `api` to the host over `port` (the worker's `parentPort`). */
+export function exposeToHost(api: object, port: MessagePort): void {
+  Comlink.expose(api, nodeEndpoint(port));
+}
+
+/** In the host: the API a worker exposes, each call a promise. */
+export function wrapWorker<T>(worker: Worker): Remote<T> {
+  return Comlink.wrap<T>(nodeEndpoint(worker));
+}
+
+/** In the host: lets go of a wrapped worker so its port can close. */
+export function releaseWorker(remote: Remote<unknown>): void {
+  remote[Comlink.releaseProxy]();
+}
