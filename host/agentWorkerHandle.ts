@@ -55,6 +55,11 @@ export class AgentWorkerHandle {
     });
   }
 
+  /** The worker thread itself. */
+  get thread(): Worker {
+    return this.#worker;
+  }
+
   /** Kills the agent's whole process group at once: the last line of defence. */
   killGroup(): void {
     if (this.pid === undefined) return;

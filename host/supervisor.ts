@@ -33,6 +33,8 @@ export interface SupervisorOptions {
   emit: (event: HostEvent) => void;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
+  /** Makes the worker of an agent; tests wrap it to reach the thread. */
+  createWorker?: (...args: ConstructorParameters<typeof AgentWorkerHandle>) => AgentWorkerHandle;
 }
 
 /** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
@@ -188,7 +190,8 @@ export class Supervisor {
 
   #launch(agent: AgentRecord): void {
     const { definition } = agent;
-    const worker = new AgentWorkerHandle(
+    const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
+    const worker = createWorker(
       {
         name: definition.name,
         command: definition.command,

@@ -1,0 +1,77 @@
+import { AgentWorkerHandle } from '../../host/agentWorkerHandle.ts';
+import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
+import { Supervisor } from '../../host/supervisor.ts';
+import type { Language } from '../../host/i18n.ts';
+import type { AgentState } from '../../schema/agents.ts';
+import type { HostEvent } from '../../schema/events.ts';
+import { testTimings } from './agents.ts';
+
+/** A real supervisor (real workers, real processes) and what it emitted. */
+export interface Harness {
+  supervisor: Supervisor;
+  events: HostEvent[];
+  /** The worker threads made so far, per agent, newest last. */
+  workers: Map<string, AgentWorkerHandle[]>;
+  /** The states an agent went through, from its `agent:state` events. */
+  states: (name: string) => AgentState[];
+  state: (name: string) => AgentState | undefined;
+  /** Resolves when `name` reaches `state` (through the events). */
+  reaches: (name: string, state: AgentState) => Promise<void>;
+  /** A pid the agent printed on stderr as `<label> pid N`. */
+  printedPid: (name: string, label: 'agent' | 'child') => number | undefined;
+  close: () => Promise<void>;
+}
+
+export function supervisorHarness(
+  definitions: AgentDefinition[],
+  limits: Partial<Limits> = {},
+  language: Language = 'en',
+): Harness {
+  const events: HostEvent[] = [];
+  const listeners = new Set<() => void>();
+  const workers = new Map<string, AgentWorkerHandle[]>();
+  const supervisor = new Supervisor({
+    definitions,
+    limits: { maxRunningAgents: 3, stopIdleAgentsAfterMs: 0, ...limits },
+    language,
+    emit: (event) => {
+      events.push(event);
+      for (const listener of [...listeners]) listener();
+    },
+    timings: testTimings,
+    createWorker: (launch, timings, callbacks) => {
+      const worker = new AgentWorkerHandle(launch, timings, callbacks);
+      workers.set(launch.name, [...(workers.get(launch.name) ?? []), worker]);
+      return worker;
+    },
+  });
+  const states = (name: string) =>
+    events.flatMap((event) =>
+      event.name === 'agent:state' && event.data.agent === name ? [event.data.state] : [],
+    );
+  return {
+    supervisor,
+    events,
+    workers,
+    states,
+    state: (name) => supervisor.list().find((agent) => agent.name === name)?.state,
+    reaches: (name, state) =>
+      new Promise((resolve) => {
+        const check = () => {
+          if (states(name).at(-1) !== state) return;
+          listeners.delete(check);
+          resolve();
+        };
+        listeners.add(check);
+        check();
+      }),
+    printedPid: (name, label) => {
+      const line = supervisor.logs(name).find((text) => text.startsWith(`${label} pid `));
+      return line ? Number(line.slice(`${label} pid `.length)) : undefined;
+    },
+    close: async () => {
+      supervisor.killAll();
+      await supervisor.stopAll();
+    },
+  };
+}

@@ -1,0 +1,130 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { fakeAgent } from '../helpers/agents.ts';
+import { supervisorHarness, type Harness } from '../helpers/supervisorHarness.ts';
+
+let harness: Harness | undefined;
+const open = (...args: Parameters<typeof supervisorHarness>) =>
+  (harness = supervisorHarness(...args));
+
+afterEach(async () => {
+  await harness?.close();
+  harness = undefined;
+});
+
+describe('the limits of REFERENCE.md, real workers and real processes', () => {
+  it('evicts the least recently used ready agent to start another one', async () => {
+    const { supervisor, states, state } = open([fakeAgent('a'), fakeAgent('b'), fakeAgent('c')], {
+      maxRunningAgents: 2,
+    });
+    await supervisor.start('a');
+    await supervisor.start('b');
+    // a is used after b started: b is now the least recently used.
+    await supervisor.use('a');
+    await supervisor.release('a');
+    await supervisor.start('c');
+    expect(states('b')).toEqual(['starting', 'ready', 'stopped']);
+    expect(state('a')).toBe('ready');
+    expect(state('c')).toBe('ready');
+  });
+
+  it('never evicts a busy agent, and refuses when every place is busy, changing nothing', async () => {
+    const { supervisor, events, state, reaches } = open(
+      [fakeAgent('a'), fakeAgent('b'), fakeAgent('c')],
+      { maxRunningAgents: 2 },
+    );
+    await supervisor.start('a');
+    await supervisor.start('b');
+    await supervisor.use('a');
+    await supervisor.use('b');
+    await reaches('b', 'busy');
+    const before = events.length;
+    await expect(supervisor.start('c')).rejects.toMatchObject({
+      kind: 'limit',
+      message: 'too many agents running: 2 agent(s) busy (a, b), the limit is 2',
+    });
+    expect(events.length).toBe(before);
+    expect([state('a'), state('b'), state('c')]).toEqual(['busy', 'busy', 'stopped']);
+  });
+
+  it('says the refusal in French when the configuration is French', async () => {
+    const { supervisor, reaches } = open(
+      [fakeAgent('a'), fakeAgent('b')],
+      { maxRunningAgents: 1 },
+      'fr',
+    );
+    await supervisor.start('a');
+    await supervisor.use('a');
+    await reaches('a', 'busy');
+    await expect(supervisor.start('b')).rejects.toThrow(
+      'trop d’agents en marche : 1 agent(s) occupé(s) (a), la limite est 1',
+    );
+  });
+
+  it('counts a starting agent as holding a place', async () => {
+    const { supervisor } = open([fakeAgent('slow', ['--handshake=delay:800']), fakeAgent('b')], {
+      maxRunningAgents: 1,
+    });
+    const slow = supervisor.start('slow');
+    await sleep(50);
+    await expect(supervisor.start('b')).rejects.toThrow(
+      'too many agents running: 1 agent(s) busy (slow), the limit is 1',
+    );
+    await slow;
+  });
+
+  it('admits concurrent starts one at a time, never more processes than the limit', async () => {
+    const names = ['a', 'b', 'c', 'd'];
+    const { supervisor, events } = open(
+      names.map((name) => fakeAgent(name)),
+      { maxRunningAgents: 2 },
+    );
+    const holding = new Set<string>();
+    let most = 0;
+    const watched = events.length;
+    const results = await Promise.allSettled(names.map((name) => supervisor.start(name)));
+    for (const event of events.slice(watched)) {
+      if (event.name !== 'agent:state') continue;
+      if (['starting', 'ready', 'busy'].includes(event.data.state)) holding.add(event.data.agent);
+      else holding.delete(event.data.agent);
+      most = Math.max(most, holding.size);
+    }
+    expect(most).toBeLessThanOrEqual(2);
+    expect(results.filter((result) => result.status === 'fulfilled').length).toBeGreaterThanOrEqual(
+      2,
+    );
+    expect(supervisor.list().filter((agent) => agent.state === 'ready')).toHaveLength(2);
+  });
+
+  it('stops a ready agent left unused for stopIdleAgentsAfter, and never a busy one', async () => {
+    const { supervisor, reaches, state } = open([fakeAgent('idle'), fakeAgent('working')], {
+      stopIdleAgentsAfterMs: 600,
+    });
+    await supervisor.start('idle');
+    await supervisor.start('working');
+    await supervisor.use('working');
+    await reaches('idle', 'stopped');
+    await sleep(800);
+    expect(state('working')).toBe('busy');
+  });
+
+  it('restarts an agent: stop, then start', async () => {
+    const { supervisor, states } = open([fakeAgent('a')]);
+    await supervisor.start('a');
+    await supervisor.restart('a');
+    expect(states('a')).toEqual(['starting', 'ready', 'stopped', 'starting', 'ready']);
+  });
+
+  it('stops every agent at once when the host quits', async () => {
+    const { supervisor, state } = open(
+      [fakeAgent('a', ['--ignore-stdin-close']), fakeAgent('b', ['--ignore-stdin-close'])],
+      {},
+    );
+    await Promise.all([supervisor.start('a'), supervisor.start('b')]);
+    const started = Date.now();
+    await supervisor.stopAll();
+    // In parallel: one stop grace, not two.
+    expect(Date.now() - started).toBeLessThan(2 * 400 + 300);
+    expect([state('a'), state('b')]).toEqual(['stopped', 'stopped']);
+  });
+});
