@@ -17,8 +17,8 @@ export function exposeToHost(api: object, port: MessagePort): void {
   Comlink.expose(api, nodeEndpoint(port));
 }
 
-/** In the host: the API a worker exposes, each call a promise. */
-export function wrapWorker<T>(worker: Worker): Remote<T> {
+/** In the host: the API a worker (or any port that `exposeToHost` serves) exposes, each call a promise. */
+export function wrapWorker<T>(worker: Worker | MessagePort): Remote<T> {
   return Comlink.wrap<T>(nodeEndpoint(worker));
 }
 

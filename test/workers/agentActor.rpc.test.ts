@@ -1,0 +1,82 @@
+import { MessageChannel } from 'node:worker_threads';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentActor } from '../../workers/agentActor.ts';
+import type { AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
+import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
+import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
+
+/** The worker boundary in one process: the agent actor served over a MessageChannel. */
+function connect(flags: string[] = []) {
+  const events: AgentWorkerEvent[] = [];
+  const definition = fakeAgent('a', flags);
+  const actor = new AgentActor(
+    {
+      name: 'a',
+      command: definition.command,
+      args: definition.args,
+      env: { ...process.env } as Record<string, string>,
+      cwd: definition.cwd,
+    },
+    (event) => events.push(event),
+    testTimings,
+  );
+  const channel = new MessageChannel();
+  exposeToHost(actor, channel.port1);
+  const api = wrapWorker<AgentWorkerApi>(channel.port2);
+  const close = () => {
+    releaseWorker(api);
+    channel.port1.close();
+    channel.port2.close();
+  };
+  return { api, events, close };
+}
+
+const states = (events: AgentWorkerEvent[]) =>
+  events.flatMap((event) =>
+    event.type === 'state' ? [`${event.state}${event.stopping ? ' (stopping)' : ''}`] : [],
+  );
+
+let opened: { api: Remote<AgentWorkerApi>; close: () => void } | undefined;
+afterEach(async () => {
+  await opened?.api.stop();
+  opened?.close();
+});
+
+describe('the agent actor behind Comlink, in one process', () => {
+  it('starts, reports its pid and states in order, keeps its logs, and stops', async () => {
+    const connection = (opened = connect(['--stderr-lines=3']));
+    const { api, events } = connection;
+    await api.start();
+    await expect.poll(() => states(events)).toEqual(['starting', 'ready']);
+    const spawned = events.find((event) => event.type === 'spawned');
+    expect(spawned?.type === 'spawned' && isAlive(spawned.pid)).toBe(true);
+    await expect
+      .poll(() => api.logs())
+      .toEqual(['stderr line 1', 'stderr line 2', 'stderr line 3']);
+    await api.stop();
+    await expect.poll(() => states(events).at(-1)).toBe('stopped');
+    expect(states(events)).toEqual(['starting', 'ready', 'ready (stopping)', 'stopped']);
+    expect(spawned?.type === 'spawned' && isAlive(spawned.pid)).toBe(false);
+  });
+
+  it('keeps an agent that ignores stdin ready while it stops, then stopped', async () => {
+    const connection = (opened = connect(['--ignore-stdin-close']));
+    const { api, events } = connection;
+    await api.start();
+    await expect.poll(() => states(events).at(-1)).toBe('ready');
+    await api.stop();
+    await expect.poll(() => states(events).at(-1)).toBe('stopped');
+    expect(states(events)).toEqual(['starting', 'ready', 'ready (stopping)', 'stopped']);
+  });
+
+  it('marks a running agent outdated when its definition changes', async () => {
+    const connection = (opened = connect());
+    const { api, events } = connection;
+    await api.start();
+    await expect.poll(() => states(events).at(-1)).toBe('ready');
+    await api.definitionChanged();
+    await expect
+      .poll(() => events.at(-1))
+      .toMatchObject({ type: 'state', state: 'ready', outdated: true });
+  });
+});
