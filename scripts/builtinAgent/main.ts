@@ -1,0 +1,110 @@
+/**
+ * Switchboard's built-in ACP agent, on stdio: it works offline, without a
+ * language model, on the files of each session's folder (list, read, search,
+ * run a command once allowed, sketch a plan), so that a new user can start
+ * an agent and talk to it before setting up any other.
+ *
+ * @example
+ * npx tsx scripts/builtinAgent/main.ts   # then speak ACP v1 on its stdin and stdout
+ */
+import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { constants } from 'node:os';
+import { Readable, Writable } from 'node:stream';
+import {
+  agent,
+  methods,
+  ndJsonStream,
+  RequestError,
+  type ContentBlock,
+} from '@agentclientprotocol/sdk';
+import packageJson from '../../package.json' with { type: 'json' };
+import { availableCommands, commands } from './commands.ts';
+import { interpret, readPrompt } from './intent.ts';
+import { killRunningCommands } from './shell.ts';
+import { Turn, type Command, type Session } from './Turn.ts';
+
+const sessions = new Map<string, Session>();
+
+function log(line: string): void {
+  process.stderr.write(`switchboard-builtin: ${line}\n`);
+}
+
+async function answer(turn: Turn, prompt: ContentBlock[]): Promise<void> {
+  const { text, files } = readPrompt(prompt);
+  const intent = await interpret(turn.cwd, text, files);
+  await turn.think(intent.reason);
+  const command: Command = commands[intent.command];
+  await turn.plan([...command.plan(intent.argument), 'Write the answer']);
+  const reply = await command.run(turn, intent.argument);
+  await turn.startLastStep();
+  await turn.say(reply);
+  await turn.finishPlan();
+}
+
+const app = agent({ name: 'switchboard-builtin' })
+  // See protocol docs: https://agentclientprotocol.com/protocol/v1/initialization
+  .onRequest(methods.agent.initialize, () => ({
+    protocolVersion: 1,
+    agentCapabilities: { loadSession: false, promptCapabilities: {} },
+    agentInfo: {
+      name: 'switchboard-builtin',
+      title: 'Switchboard built-in agent',
+      version: packageJson.version,
+    },
+  }))
+  .onRequest(methods.agent.session.new, ({ params, client }) => {
+    const cwd = params.cwd && existsSync(params.cwd) ? params.cwd : process.cwd();
+    const session: Session = { id: randomUUID(), cwd, alwaysAllowRun: false, toolCalls: 0 };
+    sessions.set(session.id, session);
+    log(`session ${session.id} in ${cwd}`);
+    // After the response is queued, so that the client knows the session the update is for.
+    setImmediate(() => {
+      client
+        .notify(methods.client.session.update, {
+          sessionId: session.id,
+          update: { sessionUpdate: 'available_commands_update', availableCommands },
+        })
+        .catch(() => {});
+    });
+    return { sessionId: session.id };
+  })
+  // See protocol docs: https://agentclientprotocol.com/protocol/v1/prompt-turn
+  .onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => {
+    const session = sessions.get(params.sessionId);
+    if (!session) throw RequestError.sessionNotFound(params.sessionId);
+    session.turn?.abort();
+    const controller = new AbortController();
+    session.turn = controller;
+    const turn = new Turn(client, session, AbortSignal.any([controller.signal, signal]));
+    try {
+      await answer(turn, params.prompt);
+      return { stopReason: 'end_turn' };
+    } catch (error) {
+      if (turn.signal.aborted) return { stopReason: 'cancelled' };
+      // The SDK would answer a plain Error with a bare "Internal error": keep the reason.
+      throw error instanceof RequestError
+        ? error
+        : RequestError.internalError(
+            undefined,
+            error instanceof Error ? error.message : String(error),
+          );
+    } finally {
+      if (session.turn === controller) session.turn = undefined;
+    }
+  })
+  // See protocol docs: https://agentclientprotocol.com/protocol/v1/prompt-turn#cancellation
+  .onNotification(methods.agent.session.cancel, ({ params }) => {
+    sessions.get(params.sessionId)?.turn?.abort();
+  });
+
+const connection = app.connect(
+  ndJsonStream(Writable.toWeb(process.stdout), Readable.toWeb(process.stdin)),
+);
+
+process.on('exit', killRunningCommands);
+for (const signal of ['SIGTERM', 'SIGINT', 'SIGHUP'] as const) {
+  process.once(signal, () => process.exit(128 + constants.signals[signal]));
+}
+// The client closed our stdin: the conversation is over.
+void connection.closed.then(() => process.exit(0));

@@ -1,0 +1,30 @@
+/** Small Markdown helpers for the built-in agent's answers. */
+
+/**
+ * A fenced code block around `text`, with a fence longer than any run of
+ * backticks inside it.
+ */
+export function fence(text: string, language = ''): string {
+  const longest = Math.max(2, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return `${marks}${language}\n${text.replace(/\n$/, '')}\n${marks}`;
+}
+
+/** Inline code, safe for text that holds backticks. */
+export function code(text: string): string {
+  const longest = Math.max(0, ...Array.from(text.matchAll(/`+/g), (match) => match[0].length));
+  const marks = '`'.repeat(longest + 1);
+  return longest > 0 ? `${marks} ${text} ${marks}` : `${marks}${text}${marks}`;
+}
+
+/** `1 line`, `2 lines`. */
+export function count(n: number, singular: string, plural = `${singular}s`): string {
+  return `${n} ${n === 1 ? singular : plural}`;
+}
+
+/** A byte count for people: `812 bytes`, `4.2 KB`, `1.3 MB`. */
+export function size(bytes: number): string {
+  if (bytes < 1024) return count(bytes, 'byte');
+  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
+  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+}
