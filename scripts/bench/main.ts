@@ -1,0 +1,122 @@
+/**
+ * `npm run bench`: what the actor design costs, measured side by side in one run. For now, the
+ * start overhead (Start() to `ready`, against the same agent spawned and initialized directly) and
+ * the memory of idle agents' workers. Prints a Markdown table and writes it under bench/results/.
+ * It runs bundled (scripts/bench/build.mjs), against the same built worker as `npm start`.
+ */
+import { client, methods, ndJsonStream } from '@agentclientprotocol/sdk';
+import { spawn } from 'node:child_process';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { Readable, Writable } from 'node:stream';
+import type { AgentDefinition } from '../../host/agentDefinition.ts';
+import { Supervisor } from '../../host/supervisor.ts';
+
+const runs = 10;
+/** Built by scripts/bench/build.mjs next to this file once bundled. */
+const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
+
+const definition = (name: string): AgentDefinition => ({
+  name,
+  title: name,
+  icon: '',
+  description: '',
+  command: process.execPath,
+  args: [fakeAgentFile],
+  env: {},
+  cwd: process.cwd(),
+});
+
+/** Spawn and `initialize` with nothing between: the agent's own start time. */
+async function rawStart(): Promise<number> {
+  const started = performance.now();
+  const child = spawn(process.execPath, [fakeAgentFile], { stdio: ['pipe', 'pipe', 'ignore'] });
+  const connection = client({ name: 'bench' }).connect(
+    ndJsonStream(
+      Writable.toWeb(child.stdin),
+      Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+    ),
+  );
+  await connection.agent.request(methods.agent.initialize, { protocolVersion: 1 });
+  const elapsed = performance.now() - started;
+  const exited = new Promise((resolve) => child.once('exit', resolve));
+  child.stdin.end();
+  await exited;
+  return elapsed;
+}
+
+function supervisorOf(count: number): Supervisor {
+  return new Supervisor({
+    definitions: Array.from({ length: count }, (_, i) => definition(`agent${i}`)),
+    limits: { maxRunningAgents: count, stopIdleAgentsAfterMs: 0 },
+    language: 'en',
+    emit: () => {},
+  });
+}
+
+async function switchboardStart(supervisor: Supervisor, names: string[]): Promise<number> {
+  const started = performance.now();
+  await Promise.all(names.map((name) => supervisor.start(name)));
+  const elapsed = performance.now() - started;
+  await Promise.all(names.map((name) => supervisor.stop(name)));
+  return elapsed;
+}
+
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+async function startOverhead(count: number): Promise<string> {
+  const supervisor = supervisorOf(count);
+  const names = Array.from({ length: count }, (_, i) => `agent${i}`);
+  const raw: number[] = [];
+  const ours: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    // Interleaved, so that the machine's noise falls on both sides alike.
+    raw.push(Math.max(...(await Promise.all(names.map(() => rawStart())))));
+    ours.push(await switchboardStart(supervisor, names));
+  }
+  await supervisor.stopAll();
+  const overhead = median(ours) - median(raw);
+  return `| start overhead, ${count} agent(s) | ${ms(median(ours))} | ${ms(median(raw))} | ${ms(overhead)} | ≤ 50 ms |`;
+}
+
+async function memory(): Promise<string[]> {
+  const rss = () => process.memoryUsage().rss / 2 ** 20;
+  const supervisor = supervisorOf(16);
+  const rows: string[] = [];
+  global.gc?.();
+  const base = rss();
+  let started = 0;
+  for (const count of [1, 8, 16]) {
+    await Promise.all(
+      Array.from({ length: count - started }, (_, i) => supervisor.start(`agent${started + i}`)),
+    );
+    started = count;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    global.gc?.();
+    const perAgent = (rss() - base) / count;
+    rows.push(
+      `| host RSS with ${count} ready agent(s) | +${(rss() - base).toFixed(1)} MB | ${base.toFixed(1)} MB with 0 | ${perAgent.toFixed(1)} MB per agent | ≤ 15 MB per agent |`,
+    );
+  }
+  await supervisor.stopAll();
+  return rows;
+}
+
+const lines = [
+  `# Switchboard benchmarks`,
+  '',
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · medians of ${runs} runs`,
+  '',
+  '| measure | Switchboard | raw | difference | target |',
+  '| --- | --- | --- | --- | --- |',
+  await startOverhead(1),
+  await startOverhead(8),
+  ...(await memory()),
+  '',
+];
+const table = lines.join('\n');
+console.log(table);
+await mkdir('bench/results', { recursive: true });
+await writeFile(`bench/results/latest.md`, table);
