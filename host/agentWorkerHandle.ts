@@ -9,6 +9,9 @@ import type {
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { workerEntry } from './workerEntry.ts';
 
+/** The calls of `AgentWorkerApi` that feed the agent's lifecycle. */
+export type LifecycleCommand = Exclude<keyof AgentWorkerApi, 'logs'>;
+
 export interface AgentWorkerCallbacks {
   event(event: AgentWorkerEvent): void;
   /** The worker thread ended without being asked to. */
@@ -26,6 +29,7 @@ export class AgentWorkerHandle {
   pid: number | undefined;
   readonly #worker: Worker;
   readonly #events: MessageChannel;
+  readonly #exited: Promise<void>;
   #terminating = false;
 
   constructor(
@@ -49,10 +53,22 @@ export class AgentWorkerHandle {
     });
     let failure: Error | undefined;
     this.#worker.on('error', (error) => (failure = error));
-    this.#worker.once('exit', (code) => {
-      this.#events.port1.close();
-      if (!this.#terminating) callbacks.died(failure?.message ?? `exit code ${code}`);
+    this.#exited = new Promise((resolve) => {
+      this.#worker.once('exit', (code) => {
+        this.#events.port1.close();
+        if (!this.#terminating) callbacks.died(failure?.message ?? `exit code ${code}`);
+        resolve();
+      });
     });
+  }
+
+  /**
+   * Sends a lifecycle command to the worker. It resolves when the worker has taken it, or when
+   * the worker is gone: a reply lost with its thread must not leave the caller waiting forever.
+   * What the command leads to arrives as events.
+   */
+  async send(command: LifecycleCommand): Promise<void> {
+    await Promise.race([this.api[command](), this.#exited]);
   }
 
   /** The worker thread itself. */

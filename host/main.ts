@@ -21,7 +21,9 @@ const { values: options } = parseArgs({
 });
 
 const location = await locateConfig(options.config).catch((error: Error) => {
-  console.error(translate('en', 'cli.configError', { path: options.config ?? '', reason: error.message }));
+  console.error(
+    translate('en', 'cli.configError', { path: options.config ?? '', reason: error.message }),
+  );
   process.exit(1);
 });
 const config = await loadConfig(location.path).catch((error: Error) => {
@@ -36,7 +38,9 @@ const supervisor = new Supervisor({
   emit: (event) => {
     if (event.name === 'agent:state') {
       const { agent, state, error } = event.data;
-      console.log(`${agent}: ${translate(config.language, `agent.state.${state}`)}${error ? ` — ${error}` : ''}`);
+      console.log(
+        `${agent}: ${translate(config.language, `agent.state.${state}`)}${error ? ` — ${error}` : ''}`,
+      );
     }
   },
 });

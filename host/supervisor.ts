@@ -65,6 +65,7 @@ export class Supervisor {
   readonly #changeListeners = new Set<() => void>();
   readonly #idleCheck: ReturnType<typeof setInterval>;
   #admissions: Promise<unknown> = Promise.resolve();
+  #lastUse = 0;
   #limits: Limits;
   #language: Language;
 
@@ -125,7 +126,7 @@ export class Supervisor {
   async stop(name: string): Promise<void> {
     const agent = this.#require(name);
     if (!running(agent)) return;
-    await agent.worker?.api.stop();
+    await agent.worker?.send('stop');
     await this.#until(() => !running(agent));
   }
 
@@ -137,15 +138,15 @@ export class Supervisor {
   /** A conversation starts using the agent (`ready` → `busy`). The agent must be running. */
   async use(name: string): Promise<void> {
     const agent = this.#require(name);
-    agent.lastUsedAt = Date.now();
-    await agent.worker?.api.use();
+    agent.lastUsedAt = this.#usedNow();
+    await agent.worker?.send('use');
   }
 
   /** A conversation is done with the agent; the last one makes it `ready` again. */
   async release(name: string): Promise<void> {
     const agent = this.#require(name);
-    agent.lastUsedAt = Date.now();
-    await agent.worker?.api.release();
+    agent.lastUsedAt = this.#usedNow();
+    await agent.worker?.send('release');
   }
 
   /** Stops every agent at once (the application quits), then lets the workers go. */
@@ -168,7 +169,7 @@ export class Supervisor {
           return this.#launch(agent);
         case 'evict': {
           const victim = this.#require(decision.agent);
-          await victim.worker?.api.evict();
+          await victim.worker?.send('evict');
           await this.#until(() => !running(victim) || victim.state === 'busy');
           break;
         }
@@ -207,7 +208,7 @@ export class Supervisor {
     );
     agent.worker = worker;
     this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
-    void worker.api.start();
+    void worker.send('start');
   }
 
   #onWorkerEvent(agent: AgentRecord, worker: AgentWorkerHandle, event: AgentWorkerEvent): void {
@@ -223,7 +224,8 @@ export class Supervisor {
       case 'spawned':
         return;
       case 'state':
-        if (agent.state === 'starting' && event.state === 'ready') agent.lastUsedAt = Date.now();
+        if (agent.state === 'starting' && event.state === 'ready')
+          agent.lastUsedAt = this.#usedNow();
         this.#update(agent, event);
         if (!running(agent)) this.#dismiss(agent, worker);
     }
@@ -274,10 +276,19 @@ export class Supervisor {
     for (const listener of [...this.#changeListeners]) listener();
   }
 
+  /**
+   * The time of a use, strictly after the previous one: two uses within the same millisecond
+   * must still tell which was the least recent.
+   */
+  #usedNow(): number {
+    this.#lastUse = Math.max(Date.now(), this.#lastUse + 0.001);
+    return this.#lastUse;
+  }
+
   #stopIdleAgents(): void {
     const now = Date.now();
     for (const name of idleAgents(this.#supervised(), now, this.#limits.stopIdleAgentsAfterMs)) {
-      void this.#require(name).worker?.api.idleStop();
+      void this.#require(name).worker?.send('idleStop');
     }
   }
 

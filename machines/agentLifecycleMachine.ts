@@ -120,6 +120,8 @@ export const agentLifecycleMachine = setup({
     addUser: assign({ users: ({ context }) => context.users + 1 }),
     removeUser: assign({ users: ({ context }) => Math.max(0, context.users - 1) }),
     markOutdated: assign({ outdated: true }),
+    // `outdated` marks a running agent (REFERENCE.md): one without a process is not.
+    clearOutdated: assign({ outdated: false }),
   },
   guards: {
     isLastUser: ({ context }) => context.users <= 1,
@@ -142,6 +144,7 @@ export const agentLifecycleMachine = setup({
   }),
   states: {
     stopped: {
+      entry: 'clearOutdated',
       on: { 'agent.start': { target: 'starting' } },
     },
     starting: {
@@ -228,6 +231,7 @@ export const agentLifecycleMachine = setup({
       },
     },
     error: {
+      entry: 'clearOutdated',
       on: { 'agent.start': { target: 'starting' } },
     },
   },

@@ -7,7 +7,11 @@ let harness: Harness | undefined;
 const open = (...args: Parameters<typeof supervisorHarness>) =>
   (harness = supervisorHarness(...args));
 
-afterEach(async () => {
+afterEach(async ({ task }) => {
+  if (task.result?.state === 'fail' && harness) {
+    console.error(JSON.stringify(harness.events.filter((e) => e.name === 'agent:state')));
+    console.error(harness.supervisor.list());
+  }
   await harness?.close();
   harness = undefined;
 });
