@@ -27,7 +27,7 @@ export function parseDuration(text: string | number): number {
   if (text === 0 || text === '0') return 0;
   const match = /^(\d+(?:\.\d+)?)(ms|s|m|h)$/.exec(String(text).trim());
   if (!match) throw new ConfigError(`“${text}” is not a duration (90s, 15m, 1h or 0)`);
-  return Number(match[1]) * durationUnits[match[2]];
+  return Number(match[1]) * durationUnits[match[2]!]!;
 }
 
 const expandHome = (path: string) =>

@@ -63,7 +63,7 @@ async function switchboardStart(supervisor: Supervisor, names: string[]): Promis
 }
 
 const median = (values: number[]) =>
-  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 async function startOverhead(count: number): Promise<string> {

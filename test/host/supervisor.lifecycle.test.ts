@@ -181,7 +181,7 @@ describe('an agent through its lifecycle, real worker and real process', () => {
     await Promise.all([supervisor.start('a'), supervisor.start('b')]);
     await expect.poll(() => printedPid('a', 'child')).toBeGreaterThan(0);
     const [agent, child] = [printedPid('a', 'agent')!, printedPid('a', 'child')!];
-    await workers.get('a')![0].thread.terminate();
+    await workers.get('a')![0]!.thread.terminate();
     await reaches('a', 'error');
     expect(supervisor.list()[0]?.error).toMatch(/^the agent’s worker thread stopped/);
     await expect.poll(() => isAlive(agent)).toBe(false);

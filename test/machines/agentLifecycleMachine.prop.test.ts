@@ -71,7 +71,7 @@ const check = (m: Model, w: LifecycleWorld) => {
     'top-level changes',
   ).toEqual(m.changes.map(({ from, to }) => [from, to]));
   w.changes.forEach((change, i) => {
-    const { cause } = m.changes[i];
+    const { cause } = m.changes[i]!;
     const { from, event, to } = change;
     expect(
       tableRows.has(rowKey(from, event, to)) || tableRows.has(rowKey(from, cause, to)),

@@ -95,7 +95,7 @@ describe('the timings of REFERENCE.md, to the millisecond', () => {
 describe('a stop requested after the start failed, while its process is still being stopped', () => {
   it('ends `error` with the handshake failure after a failed handshake', () => {
     const world = startedWorld();
-    world.send({ type: 'agent.handshakeFailed', failure: handshakeFailures[0] });
+    world.send({ type: 'agent.handshakeFailed', failure: handshakeFailures[0]! });
     world.clock.advance(1_000);
     expect(world.state).toBe('starting');
     world.send({ type: 'agent.stop' });

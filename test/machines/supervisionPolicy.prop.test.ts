@@ -61,9 +61,9 @@ const check = (m: Model, r: Real) => {
 
 /** Applies the same change to the model's agent and the supervisor's. */
 const update = (m: Model, r: Real, index: number, change: Partial<ModelAgent>) => {
-  Object.assign(m.agents[index], change);
+  Object.assign(m.agents[index]!, change);
   const { phase, ...rest } = change;
-  Object.assign(r.agents[index], rest, phase ? { state: phase } : {});
+  Object.assign(r.agents[index]!, rest, phase ? { state: phase } : {});
 };
 
 type Cmd = fc.Command<Model, Real>;
@@ -96,7 +96,7 @@ const onAgent = (
     () => name,
     (m, r) => {
       const candidates = m.agents.flatMap((agent, index) => (applies(agent) ? [index] : []));
-      const index = candidates[pick % candidates.length];
+      const index = candidates[pick % candidates.length]!;
       name = `${label}(${nameOf(index)})`;
       run(m, r, index);
     },
@@ -111,7 +111,7 @@ const requestStart = (pick: number, anyAgent: boolean) =>
     pick,
     anyAgent ? () => true : (agent) => !running(agent),
     (m, r, index) => {
-      if (running(m.agents[index])) return;
+      if (running(m.agents[index]!)) return;
       const before = structuredClone(r.agents);
       for (let asked = 0; ; asked++) {
         expect(asked).toBeLessThanOrEqual(m.agents.length);
@@ -125,8 +125,8 @@ const requestStart = (pick: number, anyAgent: boolean) =>
           // The least recently used idle agent: nobody evictable was used before it.
           const victim = r.agents.findIndex((agent) => agent.name === decision.agent);
           const oldest = Math.min(...m.agents.filter(evictable).map((a) => a.lastUsedAt));
-          expect(evictable(m.agents[victim])).toBe(true);
-          expect(m.agents[victim].lastUsedAt).toBe(oldest);
+          expect(evictable(m.agents[victim]!)).toBe(true);
+          expect(m.agents[victim]!.lastUsedAt).toBe(oldest);
           update(m, r, victim, { phase: 'stopped', stopping: false });
         } else if (decision.kind === 'wait') {
           m.agents.forEach((agent, other) => {
@@ -186,7 +186,7 @@ const requestStop = (pick: number) =>
 
 const exits = (pick: number, crashed: boolean) =>
   onAgent(crashed ? 'crashes' : 'exits', pick, running, (m, r, index) => {
-    const phase = crashed && !m.agents[index].stopping ? 'error' : 'stopped';
+    const phase = crashed && !m.agents[index]!.stopping ? 'error' : 'stopped';
     update(m, r, index, { phase, stopping: false });
   });
 
@@ -201,7 +201,7 @@ const timePasses = (ms: number) =>
 /** Time moves to just before, at, or just after an idle agent has been unused for the delay. */
 const timeReachesIdleDelay = (pick: number, offset: -1 | 0 | 1) =>
   onAgent(`timeReachesIdleDelay[${offset}]`, pick, evictable, (m, _, index) => {
-    m.now = Math.max(m.now, m.agents[index].lastUsedAt + m.stopIdleAfter + offset);
+    m.now = Math.max(m.now, m.agents[index]!.lastUsedAt + m.stopIdleAfter + offset);
   });
 
 /** The idle check every 30 s: exactly the idle agents unused for the delay are stopped. */
@@ -217,7 +217,7 @@ const idleCheck = command(
     expect(idle).toEqual(expected);
     for (const name of idle) {
       const index = r.agents.findIndex((agent) => agent.name === name);
-      expect(m.agents[index].phase).toBe('ready');
+      expect(m.agents[index]!.phase).toBe('ready');
       update(m, r, index, { stopping: true });
     }
   },
