@@ -6,7 +6,6 @@ import { parseArgs } from 'node:util';
 import { locateConfig } from './config/configPath.ts';
 import { loadConfig } from './config/loadConfig.ts';
 import { translate } from './i18n.ts';
-import { AgentService } from './services/agentService.ts';
 import { Supervisor } from './supervisor.ts';
 
 const { values: options } = parseArgs({
@@ -44,7 +43,6 @@ const supervisor = new Supervisor({
     }
   },
 });
-export const agents = new AgentService(supervisor);
 
 // The last line of defence: whatever happens, no agent process outlives the host.
 process.on('exit', () => supervisor.killAll());

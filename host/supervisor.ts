@@ -49,6 +49,8 @@ interface AgentRecord {
   lastUsedAt: number;
   logs: LineRing;
   worker: AgentWorkerHandle | undefined;
+  /** A `Stop` in progress: a `Start` that follows it waits for it, so the two keep their order. */
+  stopRequest: Promise<void> | undefined;
 }
 
 const running = (agent: AgentRecord) => holdsPlace(agent);
@@ -83,6 +85,7 @@ export class Supervisor {
         lastUsedAt: 0,
         logs: new LineRing(logCapacity),
         worker: undefined,
+        stopRequest: undefined,
       });
     }
     this.#idleCheck = setInterval(() => this.#stopIdleAgents(), this.#timings.idleCheckIntervalMs);
@@ -113,6 +116,7 @@ export class Supervisor {
    */
   async start(name: string): Promise<void> {
     const agent = this.#require(name);
+    await agent.stopRequest;
     if (agent.stopping) await this.#until(() => !running(agent));
     if (!running(agent)) await this.#exclusive(() => this.#admitAndLaunch(agent));
     await this.#until(() => agent.state !== 'starting' || agent.stopping);
@@ -126,8 +130,16 @@ export class Supervisor {
   async stop(name: string): Promise<void> {
     const agent = this.#require(name);
     if (!running(agent)) return;
-    await agent.worker?.send('stop');
-    await this.#until(() => !running(agent));
+    const request = (async () => {
+      await agent.worker?.send('stop');
+      await this.#until(() => !running(agent));
+    })();
+    agent.stopRequest = request;
+    try {
+      await request;
+    } finally {
+      if (agent.stopRequest === request) agent.stopRequest = undefined;
+    }
   }
 
   async restart(name: string): Promise<void> {

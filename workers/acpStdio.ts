@@ -32,16 +32,25 @@ export function acpStdio(
   stdout: Readable,
   onStrayLine: (line: string) => void,
 ): Stream {
+  // The connection may cancel its side first (it closes when the process exits): after that,
+  // lines still buffered are dropped rather than pushed into a closed stream.
+  let open = true;
   const readable = new ReadableStream<AnyMessage>({
     start(controller) {
       const lines = createInterface({ input: stdout, crlfDelay: Infinity });
       lines.on('line', (line) => {
         if (line.trim() === '') return;
         const message = line.length <= maxLineLength ? parseMessage(line) : undefined;
-        if (message) controller.enqueue(message);
-        else onStrayLine(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`);
+        if (!message) onStrayLine(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`);
+        else if (open) controller.enqueue(message);
       });
-      lines.on('close', () => controller.close());
+      lines.on('close', () => {
+        if (open) controller.close();
+        open = false;
+      });
+    },
+    cancel() {
+      open = false;
     },
   });
   const writable = new WritableStream<AnyMessage>({

@@ -11,13 +11,13 @@ export const failureTailLines = 20;
 
 type LifecycleSnapshot = SnapshotFrom<typeof agentLifecycleMachine>;
 
-const inStopSequence = (snapshot: LifecycleSnapshot) =>
-  ['stopping', 'failing'].some(
-    (phase) =>
-      snapshot.matches({ starting: phase } as never) ||
-      snapshot.matches({ ready: phase } as never) ||
-      snapshot.matches({ busy: phase } as never),
-  );
+/** On its way out: a stop is requested or running, or a failed start is stopping its process. */
+const onItsWayOut = (snapshot: LifecycleSnapshot) =>
+  snapshot.matches({ starting: { handshake: 'stopRequested' } }) ||
+  snapshot.matches({ starting: 'stopping' }) ||
+  snapshot.matches({ starting: 'failing' }) ||
+  snapshot.matches({ ready: 'stopping' }) ||
+  snapshot.matches({ busy: 'stopping' });
 
 /**
  * An agent as an actor: its lifecycle machine bound to a real process. Used by the agent worker
@@ -76,7 +76,7 @@ export class AgentActor implements AgentWorkerApi {
     return {
       type: 'state',
       state,
-      stopping: inStopSequence(snapshot),
+      stopping: onItsWayOut(snapshot),
       outdated,
       failure: startFailed ? { ...failure, stderr: this.#logs.lines(failureTailLines) } : failure,
       exit,

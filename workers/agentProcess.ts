@@ -44,8 +44,9 @@ export class AgentProcess {
     const { command, args, env, cwd } = this.launch;
     const child = spawn(command, args, { cwd, env, detached: true, stdio: 'pipe' });
     this.#child = child;
-    // The stop sequence closes stdin while the agent may still write to it or exit.
-    child.stdin.on('error', () => {});
+    // The stop sequence closes stdin while the agent may still read it or exit; a broken pipe on
+    // any of its streams ends in the process's exit, which is what gets reported.
+    for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on('error', () => {});
     this.#exitedPromise = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
         this.#exited = true;

@@ -127,6 +127,15 @@ describe('an agent through its lifecycle, real worker and real process', () => {
     expect(state('a')).toBe('ready');
   });
 
+  it('goes from busy to error when the process exits on its own mid-use', async () => {
+    const { supervisor, states, reaches } = open([fakeAgent('a', ['--crash-after-ready=600'])]);
+    await supervisor.start('a');
+    await supervisor.use('a');
+    await reaches('a', 'error');
+    expect(states('a')).toEqual(['starting', 'ready', 'busy', 'error']);
+    expect(supervisor.list()[0]?.error).toBe('the agent exited on its own (exit code 3)');
+  });
+
   it('lets a start end before a stop requested meanwhile, then stops', async () => {
     const { supervisor, states } = open([fakeAgent('a', ['--handshake=delay:600'])]);
     const start = supervisor.start('a');
@@ -134,6 +143,19 @@ describe('an agent through its lifecycle, real worker and real process', () => {
     await supervisor.stop('a');
     await expect(start).rejects.toThrow('a was stopped before it was ready');
     expect(states('a')).toEqual(['starting', 'stopped']);
+  });
+
+  it('starts again once an agent stopped during its start is gone', async () => {
+    const { supervisor, states } = open([fakeAgent('a', ['--handshake=delay:600'])]);
+    const first = supervisor.start('a');
+    const firstFails = expect(first).rejects.toThrow('a was stopped before it was ready');
+    await sleep(100);
+    const stopped = supervisor.stop('a');
+    // Requested right after the stop, before the worker has even heard of it: it comes after.
+    await supervisor.start('a');
+    await firstFails;
+    await stopped;
+    expect(states('a')).toEqual(['starting', 'stopped', 'starting', 'ready']);
   });
 
   it('stops an agent that ignores stdin and SIGTERM, and its child, with SIGKILL', async () => {
