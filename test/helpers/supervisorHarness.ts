@@ -1,3 +1,4 @@
+import { afterEach } from 'vitest';
 import { AgentWorkerHandle } from '../../host/agentWorkerHandle.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/supervisor.ts';
@@ -74,4 +75,21 @@ export function supervisorHarness(
       await supervisor.stopAll();
     },
   };
+}
+
+/**
+ * For a test file: `open(...)` makes a harness, closed after its test; a failed test prints the
+ * states its agents went through.
+ */
+export function harnessPerTest(): (...args: Parameters<typeof supervisorHarness>) => Harness {
+  let harness: Harness | undefined;
+  afterEach(async ({ task }) => {
+    if (task.result?.state === 'fail' && harness) {
+      console.error(harness.events.filter((event) => event.name === 'agent:state'));
+      console.error(harness.supervisor.list());
+    }
+    await harness?.close();
+    harness = undefined;
+  });
+  return (...args) => (harness = supervisorHarness(...args));
 }

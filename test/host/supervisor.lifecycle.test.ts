@@ -1,20 +1,9 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
-import { supervisorHarness, type Harness } from '../helpers/supervisorHarness.ts';
+import { harnessPerTest } from '../helpers/supervisorHarness.ts';
 
-let harness: Harness | undefined;
-const open = (...args: Parameters<typeof supervisorHarness>) =>
-  (harness = supervisorHarness(...args));
-
-afterEach(async ({ task }) => {
-  if (task.result?.state === 'fail' && harness) {
-    console.error(JSON.stringify(harness.events.filter((e) => e.name === 'agent:state')));
-    console.error(harness.supervisor.list());
-  }
-  await harness?.close();
-  harness = undefined;
-});
+const open = harnessPerTest();
 
 describe('an agent through its lifecycle, real worker and real process', () => {
   it('goes stopped → starting → ready → stopped through start and stop', async () => {
