@@ -52,7 +52,7 @@ const quit = () => {
   if (quitting) return;
   quitting = true;
   console.log(translate(config.language, 'cli.stopping'));
-  void supervisor.stopAll().then(() => process.exit(0));
+  void supervisor.close().then(() => process.exit(0));
 };
 process.on('SIGINT', quit);
 process.on('SIGTERM', quit);

@@ -55,6 +55,32 @@ interface AgentRecord {
 
 const running = (agent: AgentRecord) => holdsPlace(agent);
 
+const newRecord = (definition: AgentDefinition): AgentRecord => ({
+  definition,
+  state: 'stopped',
+  stopping: false,
+  outdated: false,
+  failure: null,
+  lastUsedAt: 0,
+  logs: new LineRing(logCapacity),
+  worker: undefined,
+  stopRequest: undefined,
+});
+
+const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+
+/** Whether a change of definition needs a restart to apply (CONTRACT.md §2). */
+const launchChanged = (before: AgentDefinition, after: AgentDefinition) =>
+  before.command !== after.command ||
+  before.cwd !== after.cwd ||
+  !sameJson(before.args, after.args) ||
+  !sameJson(Object.entries(before.env).sort(), Object.entries(after.env).sort());
+
+const shownChanged = (before: AgentDefinition, after: AgentDefinition) =>
+  before.title !== after.title ||
+  before.icon !== after.icon ||
+  before.description !== after.description;
+
 /**
  * Runs the agents of one configuration: one worker thread per running agent, the limits of
  * REFERENCE.md (at most `maxRunningAgents` processes, least-recently-used eviction, idle stop
@@ -62,7 +88,9 @@ const running = (agent: AgentRecord) => holdsPlace(agent);
  * worker's actor; the supervisor mirrors what the workers report and decides who may run.
  */
 export class Supervisor {
-  readonly #agents = new Map<string, AgentRecord>();
+  #agents = new Map<string, AgentRecord>();
+  /** Agents removed from the configuration, still stopping: they hold a place until gone. */
+  readonly #departing = new Set<AgentRecord>();
   readonly #timings: SupervisorTimings;
   readonly #changeListeners = new Set<() => void>();
   readonly #idleCheck: ReturnType<typeof setInterval>;
@@ -76,17 +104,7 @@ export class Supervisor {
     this.#limits = options.limits;
     this.#language = options.language;
     for (const definition of options.definitions) {
-      this.#agents.set(definition.name, {
-        definition,
-        state: 'stopped',
-        stopping: false,
-        outdated: false,
-        failure: null,
-        lastUsedAt: 0,
-        logs: new LineRing(logCapacity),
-        worker: undefined,
-        stopRequest: undefined,
-      });
+      this.#agents.set(definition.name, newRecord(definition));
     }
     this.#idleCheck = setInterval(() => this.#stopIdleAgents(), this.#timings.idleCheckIntervalMs);
     this.#idleCheck.unref();
@@ -127,8 +145,11 @@ export class Supervisor {
   }
 
   /** Resolves once the agent has no process (`stopped`, or `error` if it died meanwhile). */
-  async stop(name: string): Promise<void> {
-    const agent = this.#require(name);
+  stop(name: string): Promise<void> {
+    return this.#stop(this.#require(name));
+  }
+
+  async #stop(agent: AgentRecord): Promise<void> {
     if (!running(agent)) return;
     const request = (async () => {
       await agent.worker?.send('stop');
@@ -161,15 +182,57 @@ export class Supervisor {
     await agent.worker?.send('release');
   }
 
-  /** Stops every agent at once (the application quits), then lets the workers go. */
+  /**
+   * Applies a new configuration (CONTRACT.md §2): new agents appear, removed ones stop and
+   * disappear, running ones whose `command`, `args`, `env` or `cwd` changed become `outdated`,
+   * and `title`, `icon`, `description` apply at once. The order of `definitions` is the new order.
+   */
+  reconfigure(definitions: readonly AgentDefinition[], limits: Limits, language: Language): void {
+    this.#limits = limits;
+    this.#language = language;
+    const next = new Map<string, AgentRecord>();
+    for (const definition of definitions) {
+      const agent = this.#agents.get(definition.name);
+      if (!agent) {
+        next.set(definition.name, newRecord(definition));
+        continue;
+      }
+      next.set(definition.name, agent);
+      const before = agent.definition;
+      agent.definition = definition;
+      if (launchChanged(before, definition) && running(agent)) {
+        void agent.worker?.send('definitionChanged');
+      } else if (shownChanged(before, definition)) {
+        this.#announce(agent);
+      }
+    }
+    for (const [name, agent] of this.#agents) {
+      if (next.has(name)) continue;
+      this.#departing.add(agent);
+      void this.#stop(agent).finally(() => this.#departing.delete(agent));
+    }
+    this.#agents = next;
+    for (const listener of [...this.#changeListeners]) listener();
+  }
+
+  /** Stops every agent at once (the application quits, or another configuration opens). */
   async stopAll(): Promise<void> {
+    await Promise.all(this.#everyAgent().map((agent) => this.#stop(agent)));
+  }
+
+  /** Stops every agent, and the idle check: the supervisor is done. */
+  async close(): Promise<void> {
     clearInterval(this.#idleCheck);
-    await Promise.all([...this.#agents.keys()].map((name) => this.stop(name)));
+    await this.stopAll();
   }
 
   /** Kills every agent's process group now, synchronously: for a host that is exiting. */
   killAll(): void {
-    for (const agent of this.#agents.values()) if (running(agent)) agent.worker?.killGroup();
+    for (const agent of this.#everyAgent()) if (running(agent)) agent.worker?.killGroup();
+  }
+
+  #everyAgent(): AgentRecord[] {
+    return [...this.#agents.values(), ...this.#departing];
   }
 
   async #admitAndLaunch(agent: AgentRecord): Promise<void> {
@@ -273,19 +336,22 @@ export class Supervisor {
       outdated: change.outdated ?? agent.outdated,
       failure: change.failure === undefined ? agent.failure : change.failure,
     });
-    if (before.state !== agent.state || before.outdated !== agent.outdated) {
-      const error = this.#errorOf(agent);
-      this.options.emit({
-        name: 'agent:state',
-        data: {
-          agent: agent.definition.name,
-          state: agent.state,
-          ...(error ? { error } : {}),
-          outdated: agent.outdated,
-        },
-      });
-    }
+    if (before.state !== agent.state || before.outdated !== agent.outdated) this.#announce(agent);
     for (const listener of [...this.#changeListeners]) listener();
+  }
+
+  /** `agent:state`: the agent changed state, or its definition changed. */
+  #announce(agent: AgentRecord): void {
+    const error = this.#errorOf(agent);
+    this.options.emit({
+      name: 'agent:state',
+      data: {
+        agent: agent.definition.name,
+        state: agent.state,
+        ...(error ? { error } : {}),
+        outdated: agent.outdated,
+      },
+    });
   }
 
   /**
@@ -305,7 +371,7 @@ export class Supervisor {
   }
 
   #supervised(): SupervisedAgent[] {
-    return [...this.#agents.values()].map((agent) => ({
+    return this.#everyAgent().map((agent) => ({
       name: agent.definition.name,
       state: agent.state,
       stopping: agent.stopping,

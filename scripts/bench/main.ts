@@ -76,7 +76,7 @@ async function startOverhead(count: number): Promise<string> {
     raw.push(Math.max(...(await Promise.all(names.map(() => rawStart())))));
     ours.push(await switchboardStart(supervisor, names));
   }
-  await supervisor.stopAll();
+  await supervisor.close();
   const overhead = median(ours) - median(raw);
   return `| start overhead, ${count} agent(s) | ${ms(median(ours))} | ${ms(median(raw))} | ${ms(overhead)} | ≤ 50 ms |`;
 }
@@ -100,7 +100,7 @@ async function memory(): Promise<string[]> {
       `| host RSS with ${count} ready agent(s) | +${(rss() - base).toFixed(1)} MB | ${base.toFixed(1)} MB with 0 | ${perAgent.toFixed(1)} MB per agent | ≤ 15 MB per agent |`,
     );
   }
-  await supervisor.stopAll();
+  await supervisor.close();
   return rows;
 }
 

@@ -72,7 +72,7 @@ export function supervisorHarness(
     },
     close: async () => {
       supervisor.killAll();
-      await supervisor.stopAll();
+      await supervisor.close();
     },
   };
 }

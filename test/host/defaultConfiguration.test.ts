@@ -59,7 +59,7 @@ describe('a new user’s first start', () => {
       ).toEqual(['starting', 'ready', 'stopped']);
     } finally {
       supervisor.killAll();
-      await supervisor.stopAll();
+      await supervisor.close();
     }
   });
 
