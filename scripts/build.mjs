@@ -3,7 +3,12 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['host/main.ts', 'workers/agentWorker.ts', 'scripts/builtinAgent/main.ts'],
+  entryPoints: [
+    'host/main.ts',
+    'workers/agentWorker.ts',
+    'workers/validateConfigTask.ts',
+    'scripts/builtinAgent/main.ts',
+  ],
   outbase: '.',
   outdir: 'dist',
   bundle: true,

@@ -5,7 +5,7 @@ import { defaultConfigPath } from '../stateDirs.ts';
 import { ConfigError } from './loadConfig.ts';
 import { defaultConfigText } from './defaultConfig.ts';
 
-export type ConfigSource = 'flag' | 'env' | 'recent' | 'default';
+import type { ConfigSource } from '../../schema/config.ts';
 
 export interface ConfigLocation {
   path: string;
@@ -15,12 +15,14 @@ export interface ConfigLocation {
 }
 
 /**
- * Which configuration file to open (CONTRACT.md §1): `--config`, then `SWITCHBOARD_CONFIG`,
- * then the default file, created when missing. A file named by flag or env must exist.
+ * Which configuration file to open (CONTRACT.md §1): `--config`, then `SWITCHBOARD_CONFIG`, then
+ * the most recent file opened from the application that still exists, then the default file,
+ * created when missing. A file named by flag or env must exist.
  */
 export async function locateConfig(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
+  recent: readonly string[] = [],
 ): Promise<ConfigLocation> {
   const named = flag
     ? { path: resolve(flag), source: 'flag' as const }
@@ -31,6 +33,8 @@ export async function locateConfig(
     if (!existsSync(named.path)) throw new ConfigError(`no such file: ${named.path}`);
     return { ...named, created: false };
   }
+  const latest = recent.find((path) => existsSync(path));
+  if (latest) return { path: latest, source: 'recent', created: false };
   const path = defaultConfigPath(env);
   if (existsSync(path)) return { path, source: 'default', created: false };
   await mkdir(dirname(path), { recursive: true });

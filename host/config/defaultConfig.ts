@@ -11,7 +11,7 @@ export function defaultConfigText(): string {
 language: en            # en | fr
 theme: system           # system | light | dark
 limits:
-  maxRunningAgents: 3
+  # maxRunningAgents: 3   # agents running at once; the least recently used idle one makes room
   stopIdleAgentsAfter: 15m   # 90s, 15m, 1h, or 0 = never
 agents:
   builtin:

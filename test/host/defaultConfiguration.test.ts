@@ -63,15 +63,23 @@ describe('a new user’s first start', () => {
     }
   });
 
-  it('keeps an existing default file, and refuses a --config file that does not exist', async () => {
+  it('keeps an existing default file, prefers a recent file, and refuses a missing --config file', async () => {
     await locateConfig(undefined, { XDG_CONFIG_HOME: home });
     await expect(locateConfig(undefined, { XDG_CONFIG_HOME: home })).resolves.toMatchObject({
       created: false,
     });
     await expect(locateConfig(join(home, 'nope.yaml'), {})).rejects.toThrow('no such file');
+    const existing = join(home, 'switchboard', 'config.yaml');
+    await expect(locateConfig(undefined, { SWITCHBOARD_CONFIG: existing })).resolves.toMatchObject({
+      source: 'env',
+    });
+    // The most recent file opened from the app that still exists comes before the default.
     await expect(
-      locateConfig(undefined, { SWITCHBOARD_CONFIG: join(home, 'switchboard', 'config.yaml') }),
-    ).resolves.toMatchObject({ source: 'env' });
+      locateConfig(undefined, { XDG_CONFIG_HOME: join(home, 'elsewhere') }, [
+        join(home, 'gone.yaml'),
+        existing,
+      ]),
+    ).resolves.toEqual({ path: existing, source: 'recent', created: false });
   });
 
   it('runs the host on the default configuration and exits 0 on SIGINT', async () => {

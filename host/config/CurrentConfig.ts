@@ -1,0 +1,230 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { ConfigCurrent, Problem } from '../../schema/config.ts';
+import type { HostEvent } from '../../schema/events.ts';
+import { defaultLimits } from '../agentDefinition.ts';
+import { translate, type Language } from '../i18n.ts';
+import { ServiceError } from '../serviceError.ts';
+import type { Supervisor } from '../supervisor.ts';
+import { writeFileAtomic } from './atomicWrite.ts';
+import type { ConfigLocation } from './configPath.ts';
+import { watchConfigFile, type ConfigWatcher } from './configWatcher.ts';
+import type { Config } from './loadConfig.ts';
+import type { RecentFiles } from './recentFiles.ts';
+
+/** Checks a configuration's text: its problems, and the configuration when it has no error. */
+export type Validate = (
+  text: string,
+  path: string,
+) => Promise<{ problems: Problem[]; config: Config | undefined }>;
+
+export interface CurrentConfigOptions {
+  supervisor: Supervisor;
+  recent: RecentFiles;
+  validate: Validate;
+  emit: (event: HostEvent) => void;
+  /** Test-only: how long the watcher lets a burst of writes settle. */
+  settleMs?: number;
+}
+
+const emptyConfig = (path: string): Config => ({
+  path,
+  language: 'en',
+  theme: 'system',
+  limits: defaultLimits,
+  agents: [],
+  allowedHosts: [],
+});
+
+/**
+ * The configuration the host runs: the file it came from, watched; what its text holds now,
+ * problems included; and the last valid configuration, which is what the agents run. A file that
+ * breaks on disk never stops what runs (CONTRACT.md §2); the next valid save applies.
+ */
+export class CurrentConfig {
+  #location: ConfigLocation;
+  #text: string | undefined;
+  #problems: Problem[] = [];
+  #config: Config;
+  #watcher: ConfigWatcher | undefined;
+  /** Reloads, saves and opens one at a time, in the order they come. */
+  #queue: Promise<unknown> = Promise.resolve();
+
+  private constructor(
+    location: ConfigLocation,
+    private readonly options: CurrentConfigOptions,
+  ) {
+    this.#location = location;
+    this.#config = emptyConfig(location.path);
+  }
+
+  /** Loads `location` (a file with errors leaves no agent running, and says why) and watches it. */
+  static async open(
+    location: ConfigLocation,
+    options: CurrentConfigOptions,
+  ): Promise<CurrentConfig> {
+    const current = new CurrentConfig(location, options);
+    const text = await readFile(location.path, 'utf8');
+    current.#apply(text, await options.validate(text, location.path));
+    await current.#watch();
+    return current;
+  }
+
+  /** The last valid configuration: the one the agents run. */
+  get config(): Config {
+    return this.#config;
+  }
+
+  get language(): Language {
+    return this.#config.language;
+  }
+
+  current(): ConfigCurrent {
+    return {
+      path: this.#location.path,
+      source: this.#location.source,
+      created: this.#location.created,
+      valid: !this.#problems.some((problem) => !problem.warning),
+      problems: this.#problems.filter((problem) => !problem.warning),
+      warnings: this.#problems.filter((problem) => problem.warning),
+      theme: this.#config.theme,
+      language: this.#config.language,
+      channels: [],
+    };
+  }
+
+  /** The file's text as it is on disk. */
+  async content(): Promise<string> {
+    try {
+      return await readFile(this.#location.path, 'utf8');
+    } catch (error) {
+      throw this.#ioError(this.#location.path, error);
+    }
+  }
+
+  /** The problems of `text`, errors and warnings together, without saving it. */
+  async validate(text: string): Promise<Problem[]> {
+    return (await this.options.validate(text, this.#location.path)).problems;
+  }
+
+  /** Writes `text` if it holds no error, and applies it; returns its problems either way. */
+  save(text: string): Promise<Problem[]> {
+    return this.#serially(async () => {
+      const validation = await this.options.validate(text, this.#location.path);
+      if (!validation.config) return validation.problems;
+      try {
+        await writeFileAtomic(this.#location.path, text);
+      } catch (error) {
+        throw this.#ioError(this.#location.path, error);
+      }
+      this.#apply(text, validation);
+      return validation.problems;
+    });
+  }
+
+  /**
+   * Stops every agent, then runs and watches the configuration at `path`, remembered among the
+   * recent files. A file with errors is refused and nothing changes.
+   */
+  open(path: string): Promise<void> {
+    return this.#serially(async () => {
+      const absolute = resolve(path);
+      if (!existsSync(absolute)) {
+        throw new ServiceError('not-found', this.#say('configFile.notFound', { path: absolute }));
+      }
+      const text = await readFile(absolute, 'utf8').catch((error: unknown) => {
+        throw this.#ioError(absolute, error);
+      });
+      const validation = await this.options.validate(text, absolute);
+      const firstError = validation.problems.find((problem) => !problem.warning);
+      if (!validation.config || firstError) {
+        const message = firstError
+          ? `${firstError.line}:${firstError.column} ${firstError.message}`
+          : '';
+        throw new ServiceError(
+          'invalid-config',
+          this.#say('configFile.invalid', { path: absolute, message }),
+        );
+      }
+      await this.#watcher?.close();
+      await this.options.supervisor.stopAll();
+      this.#location = { path: absolute, source: 'recent', created: false };
+      this.#text = undefined;
+      this.#apply(text, validation);
+      await this.#watch();
+      await this.options.recent.remember(absolute);
+    });
+  }
+
+  async close(): Promise<void> {
+    await this.#watcher?.close();
+    this.#watcher = undefined;
+  }
+
+  /** Watches the current file from the text just applied: a change since is reported. */
+  async #watch(): Promise<void> {
+    const path = this.#location.path;
+    this.#watcher = watchConfigFile(
+      path,
+      (text: string | undefined) => void this.#serially(() => this.#reload(path, text)),
+      {
+        settleMs: this.options.settleMs,
+        initialText: this.#text,
+        onError: (error) => console.error(`${path}: ${error.message}`),
+      },
+    );
+    await this.#watcher.ready;
+  }
+
+  async #reload(path: string, text: string | undefined): Promise<void> {
+    if (path !== this.#location.path || text === this.#text) return;
+    if (text === undefined) {
+      this.#text = undefined;
+      this.#problems = [
+        { line: 1, column: 1, message: this.#say('configFile.missing'), warning: false },
+      ];
+      this.#announce();
+      return;
+    }
+    this.#apply(text, await this.options.validate(text, path));
+  }
+
+  #apply(text: string, validation: { problems: Problem[]; config: Config | undefined }): void {
+    this.#text = text;
+    this.#problems = validation.problems;
+    if (validation.config) {
+      this.#config = validation.config;
+      const { agents, limits, language } = validation.config;
+      this.options.supervisor.reconfigure(agents, limits, language);
+    }
+    this.#announce();
+  }
+
+  #announce(): void {
+    const { path, valid } = this.current();
+    this.options.emit({
+      name: 'config:changed',
+      data: { path, valid, problems: this.#problems },
+    });
+  }
+
+  #serially<T>(task: () => Promise<T>): Promise<T> {
+    const result = this.#queue.then(task);
+    this.#queue = result.catch(() => {});
+    return result;
+  }
+
+  #ioError(path: string, error: unknown): ServiceError {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      return new ServiceError('not-found', this.#say('configFile.notFound', { path }));
+    }
+    const reason = error instanceof Error ? error.message : String(error);
+    return new ServiceError('io', this.#say('configFile.io', { path, reason }));
+  }
+
+  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
+    return translate(this.#config.language, ...args);
+  }
+}
