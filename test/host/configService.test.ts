@@ -99,6 +99,26 @@ describe('ConfigService on a real file, with real agents', () => {
     await expect.poll(() => supervisor.list()[0]?.outdated).toBe(true);
   });
 
+  it('applies a new title at once, and reports each save exactly once', async () => {
+    const { path, supervisor, changes } = await open(configText({ a: [] }));
+    await supervisor.start('a');
+    const before = changes().length;
+    const retitled = configText({ a: [] }).replace(
+      '  a:\n',
+      '  a:\n    title: Agent A\n    icon: "🅰️"\n    description: the first\n',
+    );
+    await renameSave(path, retitled);
+    await expect.poll(() => supervisor.list()[0]?.title).toBe('Agent A');
+    expect(supervisor.list()[0]).toMatchObject({
+      icon: '🅰️',
+      description: 'the first',
+      state: 'ready',
+      outdated: false,
+    });
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(changes().length).toBe(before + 1);
+  });
+
   it('says in French what is wrong with a French configuration', async () => {
     const { path, changes } = await open(configText({ a: [] }, 'language: fr\n'));
     await writeFile(
