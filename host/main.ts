@@ -8,11 +8,11 @@ import type { HostEvent } from '../schema/events.ts';
 import { defaultLimits } from './agentDefinition.ts';
 import { locateConfig } from './config/configPath.ts';
 import { CurrentConfig } from './config/CurrentConfig.ts';
-import { RecentFiles } from './config/recentFiles.ts';
+import { RecentFiles } from './config/RecentFiles.ts';
 import { destroyValidationPool, validateConfigInPool } from './config/validateConfig.ts';
 import { translate, type Language } from './i18n.ts';
 import { stateDir } from './stateDirs.ts';
-import { Supervisor } from './supervisor.ts';
+import { Supervisor } from './Supervisor.ts';
 
 const { values: options } = parseArgs({
   options: {

@@ -4,7 +4,7 @@
  * port the host gave it.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import { AgentActor } from './agentActor.ts';
+import { AgentActor } from './AgentActor.ts';
 import type { AgentWorkerData } from './protocol.ts';
 import { exposeToHost } from './rpc.ts';
 

@@ -5,13 +5,13 @@ import type { ConfigCurrent, Problem } from '../../schema/config.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { defaultLimits } from '../agentDefinition.ts';
 import { translate, type Language } from '../i18n.ts';
-import { ServiceError } from '../serviceError.ts';
-import type { Supervisor } from '../supervisor.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { Supervisor } from '../Supervisor.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import type { ConfigLocation } from './configPath.ts';
 import { watchConfigFile, type ConfigWatcher } from './configWatcher.ts';
 import type { Config } from './loadConfig.ts';
-import type { RecentFiles } from './recentFiles.ts';
+import type { RecentFiles } from './RecentFiles.ts';
 
 /** Checks a configuration's text: its problems, and the configuration when it has no error. */
 export type Validate = (

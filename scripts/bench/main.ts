@@ -10,7 +10,7 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { Readable, Writable } from 'node:stream';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
-import { Supervisor } from '../../host/supervisor.ts';
+import { Supervisor } from '../../host/Supervisor.ts';
 
 const runs = 10;
 /** Built by scripts/bench/build.mjs next to this file once bundled. */

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
-import { AgentWorkerHandle } from '../../host/agentWorkerHandle.ts';
+import { AgentWorkerHandle } from '../../host/AgentWorkerHandle.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
-import { Supervisor } from '../../host/supervisor.ts';
+import { Supervisor } from '../../host/Supervisor.ts';
 import type { Language } from '../../host/i18n.ts';
 import type { AgentState } from '../../schema/agents.ts';
 import type { HostEvent } from '../../schema/events.ts';

@@ -1,6 +1,6 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentActor } from '../../workers/agentActor.ts';
+import { AgentActor } from '../../workers/AgentActor.ts';
 import type { AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';

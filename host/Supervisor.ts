@@ -7,13 +7,13 @@ import {
 } from '../machines/supervisionPolicy.ts';
 import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
 import type { HostEvent } from '../schema/events.ts';
-import { LineRing } from '../machines/lineRing.ts';
+import { LineRing } from '../machines/LineRing.ts';
 import type { AgentWorkerEvent } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
-import { AgentWorkerHandle } from './agentWorkerHandle.ts';
+import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
-import { ServiceError } from './serviceError.ts';
+import { ServiceError } from './ServiceError.ts';
 
 /** REFERENCE.md's delays, plus how often idle agents are looked for. */
 export interface SupervisorTimings extends LifecycleTimings {

@@ -1,5 +1,5 @@
 import type { AgentSummary } from '../../schema/agents.ts';
-import type { Supervisor } from '../supervisor.ts';
+import type { Supervisor } from '../Supervisor.ts';
 
 /**
  * `AgentService` of REFERENCE.md, with the semantics of CONTRACT.md §3: `Start` resolves once

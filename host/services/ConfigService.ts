@@ -2,9 +2,9 @@ import schema from '../../schema/config.schema.json' with { type: 'json' };
 import type { BrowseResult, ConfigCurrent, Problem } from '../../schema/config.ts';
 import { browse } from '../config/browse.ts';
 import type { CurrentConfig } from '../config/CurrentConfig.ts';
-import type { RecentFiles } from '../config/recentFiles.ts';
+import type { RecentFiles } from '../config/RecentFiles.ts';
 import { translate } from '../i18n.ts';
-import { ServiceError } from '../serviceError.ts';
+import { ServiceError } from '../ServiceError.ts';
 
 /**
  * `ConfigService` of REFERENCE.md with the semantics of CONTRACT.md §3: `Validate` and `Save`

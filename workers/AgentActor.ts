@@ -1,8 +1,8 @@
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
-import { AgentProcess } from './agentProcess.ts';
-import { LineRing } from '../machines/lineRing.ts';
+import { AgentProcess } from './AgentProcess.ts';
+import { LineRing } from '../machines/LineRing.ts';
 import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from './protocol.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
