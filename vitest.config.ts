@@ -3,8 +3,11 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['test/**/*.test.ts'],
+    globalSetup: ['test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
+    // Waiting on real processes: a loaded CI machine may take seconds where a laptop takes 100 ms.
+    expect: { poll: { timeout: 10_000 } },
     // Integration tests spawn real workers and processes: keep the 2-core CI machine calm.
     maxWorkers: 2,
   },

@@ -1,11 +1,20 @@
 import { readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
-import { typescriptProcess } from './typescriptProcess.ts';
+import { join } from 'node:path';
+import { repoRoot } from './typescriptProcess.ts';
+
+/** Where test/globalSetup.ts builds the fake agent (inside the repository, for node_modules). */
+export const fakeAgentBuild = join(repoRoot, 'test', '.build', 'fakeAgent.mjs');
+
+/** The command that runs the fake ACP agent of `test/fixtures` with `flags`. */
+export function fakeAgentCommand(flags: string[] = []): { command: string; args: string[] } {
+  return { command: process.execPath, args: [fakeAgentBuild, ...flags] };
+}
 
 /** A configuration entry that runs the fake ACP agent of `test/fixtures` with `flags`. */
 export function fakeAgent(name: string, flags: string[] = []): AgentDefinition {
-  const { command, args } = typescriptProcess('test/fixtures/fakeAgent.ts', flags);
+  const { command, args } = fakeAgentCommand(flags);
   return { name, title: name, icon: '🧪', description: '', command, args, env: {}, cwd: tmpdir() };
 }
 
@@ -24,7 +33,7 @@ export function isAlive(pid: number): boolean {
 
 /** Timings short enough for tests, long enough for a loaded 2-core machine. */
 export const testTimings = {
-  handshakeTimeoutMs: 2_000,
+  handshakeTimeoutMs: 3_000,
   stopGraceMs: 400,
   killGraceMs: 400,
   idleCheckIntervalMs: 100,

@@ -8,13 +8,12 @@ import { validateConfigInPool } from '../../host/config/validateConfig.ts';
 import { ConfigService } from '../../host/services/ConfigService.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import type { HostEvent } from '../../schema/events.ts';
-import { testTimings } from './agents.ts';
-import { typescriptProcess } from './typescriptProcess.ts';
+import { fakeAgentCommand, testTimings } from './agents.ts';
 
 /** A configuration's YAML with fake agents: `{ name: flags }`, in order. */
 export function configText(agents: Record<string, string[]>, extra = ''): string {
   const lines = Object.entries(agents).flatMap(([name, flags]) => {
-    const { command, args } = typescriptProcess('test/fixtures/fakeAgent.ts', flags);
+    const { command, args } = fakeAgentCommand(flags);
     return [
       `  ${name}:`,
       `    command: ${JSON.stringify(command)}`,
