@@ -21,7 +21,7 @@ const forbid = (folders) =>
   }));
 
 export default tseslint.config(
-  { ignores: ['node_modules', 'dist', 'coverage', '**/*.gen.ts'] },
+  { ignores: ['node_modules', 'dist', 'coverage', 'test/.build', '**/*.gen.ts'] },
   eslint.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,
   {

@@ -1,61 +1,57 @@
 /**
- * `npm start`: the Switchboard host (CONTRACT.md §1). It opens the configuration and watches it,
- * supervises its agents, and on SIGINT or SIGTERM stops every agent at once, then exits 0.
+ * `npm start`: the Switchboard host (CONTRACT.md §1). It opens and watches the configuration,
+ * supervises its agents, serves the wire and the app, prints `Switchboard ready at <url>`, and on
+ * SIGINT or SIGTERM stops every agent at once, then exits 0.
  */
+import { exec } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseArgs } from 'node:util';
-import type { HostEvent } from '../schema/events.ts';
+import { fileURLToPath } from 'node:url';
+import qrcode from 'qrcode-terminal';
+import { accessControl } from './access/accessControl.ts';
+import { accessLogSerializers } from './access/logSerializers.ts';
+import { loadOrCreateToken } from './access/token.ts';
 import { defaultLimits } from './agentDefinition.ts';
+import { CliError, parseCli } from './cli.ts';
 import { locateConfig } from './config/configPath.ts';
 import { CurrentConfig } from './config/CurrentConfig.ts';
 import { RecentFiles } from './config/RecentFiles.ts';
 import { destroyValidationPool, validateConfigInPool } from './config/validateConfig.ts';
+import { EventBus } from './events/EventBus.ts';
 import { translate, type Language } from './i18n.ts';
+import { createServer } from './server/createServer.ts';
+import { reachableAddress } from './server/localNames.ts';
+import { RpcDispatcher } from './server/rpcDispatcher.ts';
+import { tlsMaterial } from './server/tlsMaterial.ts';
+import { AgentService } from './services/AgentService.ts';
+import { ConfigService } from './services/ConfigService.ts';
 import { stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
 
-const { values: options } = parseArgs({
-  options: {
-    config: { type: 'string' },
-    host: { type: 'string', default: '127.0.0.1' },
-    port: { type: 'string', default: '7777' },
-    tls: { type: 'boolean' },
-    'no-open': { type: 'boolean', default: false },
-  },
-  strict: true,
-});
+const fail = (message: string): never => {
+  console.error(message);
+  process.exit(2);
+};
 
-/** Filled once the configuration is open; its language follows the file. */
+const cli = (() => {
+  try {
+    return parseCli(process.argv.slice(2));
+  } catch (error) {
+    return fail(error instanceof CliError ? error.message : String(error));
+  }
+})();
+
+/** Filled once the configuration is open; the language follows the file. */
 const host: { config?: CurrentConfig } = {};
 const language = (): Language => host.config?.language ?? 'en';
 
-/** Until the wire and the app exist, the terminal is where the host's events are shown. */
-function show(event: HostEvent): void {
-  switch (event.name) {
-    case 'agent:state': {
-      const { agent, state, error } = event.data;
-      const shown = translate(language(), `agent.state.${state}`);
-      console.log(`${agent}: ${shown}${error ? ` — ${error}` : ''}`);
-      return;
-    }
-    case 'config:changed':
-      for (const problem of event.data.problems) {
-        console.log(`${event.data.path}:${problem.line}:${problem.column} ${problem.message}`);
-      }
-      return;
-    case 'agent:log':
-      return;
-  }
-}
-
-const recent = new RecentFiles(join(stateDir(), 'recent.json'));
-const location = await locateConfig(options.config, process.env, await recent.list()).catch(
-  (error: Error) => {
-    console.error(
-      translate('en', 'cli.configError', { path: options.config ?? '', reason: error.message }),
-    );
-    process.exit(1);
-  },
+const state = stateDir();
+const bus = new EventBus();
+const token = await loadOrCreateToken(state);
+const recent = new RecentFiles(join(state, 'recent.json'));
+const location = await locateConfig(cli.config, process.env, await recent.list()).catch(
+  (error: Error) =>
+    fail(translate('en', 'cli.configError', { path: cli.config ?? '', reason: error.message })),
 );
 
 // Empty until the configuration is applied to it.
@@ -63,39 +59,85 @@ const supervisor = new Supervisor({
   definitions: [],
   limits: defaultLimits,
   language: 'en',
-  emit: show,
+  emit: (event) => bus.publish(event),
 });
-const opened = await CurrentConfig.open(location, {
+const config = await CurrentConfig.open(location, {
   supervisor,
   recent,
   validate: validateConfigInPool,
-  emit: show,
-}).catch((error: Error) => {
-  console.error(translate('en', 'cli.configError', { path: location.path, reason: error.message }));
-  process.exit(1);
-});
-host.config = opened;
+  emit: (event) => {
+    bus.publish(event);
+    if (event.name !== 'config:changed') return;
+    for (const problem of event.data.problems) {
+      console.log(`${event.data.path}:${problem.line}:${problem.column} ${problem.message}`);
+    }
+  },
+}).catch((error: Error) =>
+  fail(translate('en', 'cli.configError', { path: location.path, reason: error.message })),
+);
+host.config = config;
 
 // The last line of defence: whatever happens, no agent process outlives the host.
 process.on('exit', () => supervisor.killAll());
+
+const dispatcher = new RpcDispatcher(
+  {
+    AgentService: new AgentService(supervisor),
+    ConfigService: new ConfigService(config, recent),
+  },
+  language,
+);
+const builtApp = fileURLToPath(new URL('../pwa/', import.meta.url));
+const server = await createServer({
+  dispatcher,
+  bus,
+  access: async (app) => {
+    await app.register(accessControl, {
+      token,
+      tls: cli.tls,
+      allowedHosts: () => config.config.allowedHosts,
+      language,
+    });
+  },
+  logger: { level: 'warn', serializers: accessLogSerializers },
+  staticRoot: existsSync(builtApp)
+    ? builtApp
+    : fileURLToPath(new URL('../../dist/pwa/', import.meta.url)),
+  language,
+  ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
+});
+await server
+  .listen({ host: cli.host, port: cli.port })
+  .catch((error: Error) => fail(error.message));
 
 let quitting = false;
 const quit = () => {
   if (quitting) return;
   quitting = true;
   console.log(translate(language(), 'cli.stopping'));
-  void Promise.all([opened.close(), supervisor.close(), destroyValidationPool()]).then(() =>
-    process.exit(0),
-  );
+  void Promise.all([
+    server.close(),
+    config.close(),
+    supervisor.close(),
+    destroyValidationPool(),
+  ]).then(() => process.exit(0));
 };
 process.on('SIGINT', quit);
 process.on('SIGTERM', quit);
 
-console.log(
-  translate(language(), 'cli.running', {
-    count: opened.config.agents.length,
-    path: location.path,
-  }),
-);
-// Nothing listens yet (the wire is its own issue): keep the process alive until a signal.
-setInterval(() => {}, 1 << 30);
+const address = server.server.address();
+const port = typeof address === 'object' && address ? address.port : cli.port;
+const url = `${cli.tls ? 'https' : 'http'}://${reachableAddress(cli.host)}:${port}/?token=${encodeURIComponent(token)}`;
+console.log(`Switchboard ready at ${url}`);
+if (process.stdout.isTTY) {
+  qrcode.generate(url, { small: true });
+  if (cli.open) {
+    const opener =
+      process.platform === 'darwin'
+        ? 'open'
+        : process.platform === 'win32'
+          ? 'start ""'
+          : 'xdg-open';
+    exec(`${opener} "${url}"`, () => {}); // no browser here (a server, SSH): the URL is printed
+  }
+}

@@ -83,14 +83,16 @@ describe('a new user’s first start', () => {
   });
 
   it('runs the host on the default configuration and exits 0 on SIGINT', async () => {
-    const { command, args } = typescriptProcess('host/main.ts');
+    const { command, args } = typescriptProcess('host/main.ts', ['--port', '0', '--no-open']);
     const host = spawn(command, args, {
-      env: { ...process.env, XDG_CONFIG_HOME: home },
+      env: { ...process.env, XDG_CONFIG_HOME: home, SWITCHBOARD_STATE_DIR: join(home, 'state') },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let output = '';
     host.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => output, { timeout: 15_000 }).toContain('Switchboard is running');
+    await expect
+      .poll(() => output, { timeout: 15_000 })
+      .toMatch(/^Switchboard ready at http:\/\/127\.0\.0\.1:\d+\/\?token=\S+$/m);
     const exited = new Promise<number | null>((resolve) => host.once('exit', resolve));
     host.kill('SIGINT');
     expect(await exited).toBe(0);

@@ -1,0 +1,213 @@
+import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
+import { translate, type Language, type MessageKey } from '../i18n.ts';
+import { FailureLimiter, type FailureLimit } from './FailureLimiter.ts';
+import { hostOfHeader, isThisMachine, normalizeHostName, originMatchesHost } from './hostNames.ts';
+import { cookieValues, sessionCookie, sessionCookieName } from './sessionCookie.ts';
+import { sessionValue, tokenMatches } from './token.ts';
+import { isApiPath, tokenInUrl, withoutToken } from './tokenInUrl.ts';
+
+/** Options of {@link accessControl}. */
+export interface AccessOptions {
+  /** The access token (see `loadOrCreateToken`). */
+  token: string;
+  /** Extra host names the app may be reached by: the config's `allowedHosts`, read on each request. */
+  allowedHosts: () => readonly string[];
+  /** Whether the server speaks HTTPS: the session cookie is then `Secure`. */
+  tls: boolean;
+  /** The language of refusal messages, read on each refusal (default English). */
+  language?: () => Language;
+  /** Failed attempts allowed per client address (default 10 a minute). */
+  failureLimit?: FailureLimit;
+  /** The clock of the failure windows (default `Date.now`). */
+  now?: () => number;
+}
+
+type Values = Record<string, string | number>;
+
+const wsRoute = '/api/ws';
+
+/**
+ * Access control of CONTRACT.md §4, as one `onRequest` hook on the whole server:
+ *
+ * - the `Host` header must name this machine or an `allowedHosts` entry (DNS rebinding), and an
+ *   `Origin` header must name the host the request was sent to (cross-site requests, WebSocket
+ *   hijacking included): else 403, on every path;
+ * - every `/api` request needs the token: the session cookie, `Authorization: Bearer`, or, on
+ *   the WebSocket upgrade of `/api/ws` only, `?token=`: else 401, before any upgrade or body;
+ * - any other path is public; `GET <path>?token=T` with the right token sets the session cookie
+ *   and redirects to the same URL without the token; a wrong one gets a 401 page;
+ * - after `failureLimit.max` failures in a window, an address gets 429 until the window ends.
+ *
+ * Register it on the root instance, first: it does not open a scope (`skip-override`), so its
+ * hook covers every route, in any plugin, and runs before the hooks registered after it.
+ * `@fastify/websocket` may come before or after it: a refused upgrade is closed either way.
+ *
+ * @example
+ * const app = Fastify({ logger: { serializers: accessLogSerializers } });
+ * await app.register(accessControl, { token, tls, allowedHosts: () => config.allowedHosts });
+ * await app.register(fastifyWebsocket);
+ */
+export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options, done) => {
+  if (!options.token) {
+    done(new Error('accessControl needs a non-empty token'));
+    return;
+  }
+  const { token, tls } = options;
+  const session = sessionValue(token);
+  const language = options.language ?? (() => 'en');
+  const limiter = new FailureLimiter(
+    options.failureLimit ?? { max: 10, windowMs: 60_000 },
+    options.now,
+  );
+
+  function refuse(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    status: number,
+    key: MessageKey,
+    values: Values = {},
+  ): void {
+    const message = translate(language(), key, values);
+    closeIfUpgrade(request, reply);
+    reply.code(status).header('cache-control', 'no-store');
+    if (status === 401) reply.header('www-authenticate', 'Bearer realm="Switchboard"');
+    if (isApiPath(pathOf(request.url))) void reply.send({ error: message });
+    else void reply.type('text/plain; charset=utf-8').send(message);
+  }
+
+  /** A failed attempt: 401 with `key`, counted against the address. */
+  function fail(request: FastifyRequest, reply: FastifyReply, key: MessageKey): void {
+    if (limiter.fail(request.ip)) {
+      const seconds = Math.ceil(limiter.limit.windowMs / 1000);
+      request.log.warn(
+        `access: too many failed attempts from ${request.ip}, refused for ${seconds} s`,
+      );
+    }
+    refuse(request, reply, 401, key);
+  }
+
+  /** 429 when the address is refused; true when it was. */
+  function refuseIfBlocked(request: FastifyRequest, reply: FastifyReply): boolean {
+    const wait = limiter.blockedFor(request.ip);
+    if (wait <= 0) return false;
+    const seconds = Math.max(1, Math.ceil(wait / 1000));
+    reply.header('retry-after', String(seconds));
+    refuse(request, reply, 429, 'access.tooManyAttempts', { seconds });
+    return true;
+  }
+
+  function isAllowedHost(name: string): boolean {
+    return (
+      options.allowedHosts().some((entry) => normalizeHostName(entry) === name) ||
+      isThisMachine(name)
+    );
+  }
+
+  app.addHook('onRequest', (request, reply, next) => {
+    const { host, origin } = request.headers;
+    const name = hostOfHeader(host);
+    if (!name || !isAllowedHost(name)) {
+      refuse(request, reply, 403, 'access.forbiddenHost', { host: host ?? '' });
+      return;
+    }
+    if (origin !== undefined && !originMatchesHost(origin, host)) {
+      refuse(request, reply, 403, 'access.forbiddenOrigin', { origin });
+      return;
+    }
+
+    const route = request.routeOptions.url;
+    if (isApiPath(pathOf(request.url)) || (route !== undefined && isApiPath(route))) {
+      // A session cookie is an HMAC: unguessable even when SWITCHBOARD_TOKEN is weak, so it may
+      // pass while the address is refused — a paired app keeps working beside a guesser.
+      const cookies = cookieValues(request.headers.cookie, sessionCookieName(host, tls));
+      if (cookies.some((value) => tokenMatches(value, session))) {
+        next();
+        return;
+      }
+      // The token itself is not even compared while refused: a 200 among the 429s would still
+      // tell a guesser they were right.
+      if (refuseIfBlocked(request, reply)) return;
+      const given = [bearerToken(request.headers.authorization)];
+      if (route === wsRoute && isWebSocketUpgrade(request)) given.push(tokenInUrl(request.url));
+      if (given.some((candidate) => candidate !== undefined && tokenMatches(candidate, token))) {
+        next();
+        return;
+      }
+      fail(request, reply, 'access.unauthorized');
+      return;
+    }
+
+    const linkToken = tokenInUrl(request.url);
+    if (linkToken === undefined || (request.method !== 'GET' && request.method !== 'HEAD')) {
+      next();
+      return;
+    }
+    if (refuseIfBlocked(request, reply)) return;
+    if (!tokenMatches(linkToken, token)) {
+      fail(request, reply, 'access.wrongToken');
+      return;
+    }
+    closeIfUpgrade(request, reply);
+    void reply
+      .code(302)
+      .header('cache-control', 'no-store')
+      .header('set-cookie', sessionCookie(sessionCookieName(host, tls), session, tls))
+      .header('location', redirectTarget(request.url))
+      .send();
+  });
+  done();
+};
+
+Object.assign(accessControl, {
+  [Symbol.for('skip-override')]: true,
+  [Symbol.for('fastify.display-name')]: 'switchboard-access',
+});
+
+/** The path of a request target, also in absolute form (`GET http://host/path`). */
+function pathOf(url: string): string {
+  const mark = url.indexOf('?');
+  const target = mark < 0 ? url : url.slice(0, mark);
+  if (target.startsWith('/')) return target;
+  try {
+    return new URL(target).pathname;
+  } catch {
+    return target;
+  }
+}
+
+/**
+ * Closes the connection after an answer to an upgrade request: its socket was taken from the
+ * HTTP server, which will not close it, and @fastify/websocket only does when its own `onRequest`
+ * hook ran before this one — so the refusal does not depend on the order of registration.
+ */
+function closeIfUpgrade(request: FastifyRequest, reply: FastifyReply): void {
+  if (request.headers.upgrade === undefined) return;
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => request.raw.socket.end());
+}
+
+function bearerToken(header: string | undefined): string | undefined {
+  return header ? /^Bearer +(\S+) *$/i.exec(header)?.[1] : undefined;
+}
+
+function isWebSocketUpgrade(request: FastifyRequest): boolean {
+  return request.method === 'GET' && request.headers.upgrade?.toLowerCase() === 'websocket';
+}
+
+/**
+ * Where the pairing link redirects: its own path and other parameters, without the token. Only
+ * a path: an absolute request target or a leading `//` would otherwise make it a redirect to
+ * another site.
+ */
+function redirectTarget(url: string): string {
+  let local = url;
+  if (!url.startsWith('/')) {
+    try {
+      const parsed = new URL(url);
+      local = `${parsed.pathname}${parsed.search}`;
+    } catch {
+      local = '/';
+    }
+  }
+  return withoutToken(local).replace(/^[/\\]+/, '/');
+}

@@ -1,0 +1,79 @@
+import fastifyStatic from '@fastify/static';
+import fastifyWebsocket from '@fastify/websocket';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import type { EventBus } from '../events/EventBus.ts';
+import { translate, type Language } from '../i18n.ts';
+import type { RpcDispatcher } from './rpcDispatcher.ts';
+import { webSocketSink } from './webSocketSink.ts';
+
+export interface ServerOptions {
+  dispatcher: RpcDispatcher;
+  bus: EventBus;
+  /** Registers access control (CONTRACT.md §4) before the routes. */
+  access: (app: FastifyInstance) => Promise<void>;
+  /** Fastify's logger settings (the token must never reach a log line). */
+  logger: boolean | object;
+  /** The PWA's build, served at `/` when it exists. */
+  staticRoot: string;
+  language: () => Language;
+  https?: { key: string; cert: string };
+}
+
+/** Configuration texts can be large; a request body past this is refused by Fastify (413). */
+const bodyLimit = 16 * 1024 * 1024;
+
+/**
+ * The HTTP and WebSocket server of CONTRACT.md §3: `POST /api/rpc` (one JSON-RPC request per
+ * HTTP request), `GET /api/ws` (requests from the client, responses and events from the host,
+ * resuming with `?since=`), and the PWA's static files at `/`.
+ */
+export async function createServer(options: ServerOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger,
+    bodyLimit,
+    ...(options.https ? { https: options.https } : {}),
+  }) as unknown as FastifyInstance;
+  await options.access(app);
+  await app.register(fastifyWebsocket, { options: { maxPayload: bodyLimit } });
+
+  await app.register((api, _options, done) => {
+    // The dispatcher answers every body, garbage included, with a JSON-RPC error.
+    api.removeAllContentTypeParsers();
+    api.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
+      done(null, body),
+    );
+    api.post('/api/rpc', async (request, reply) => {
+      const body = typeof request.body === 'string' ? request.body : '';
+      const response = await options.dispatcher.handle(body);
+      if (!response) return reply.code(204).send();
+      return reply.type('application/json').send(JSON.stringify(response));
+    });
+    done();
+  });
+
+  app.get('/api/ws', { websocket: true }, (socket, request) => {
+    // A `since` that is not a seq the host gave (garbage, a future one) gets a resync.
+    const raw = (request.query as { since?: string }).since;
+    const subscription = options.bus.subscribe(
+      raw === undefined ? undefined : Number(raw),
+      webSocketSink(socket),
+    );
+    socket.on('message', (data: Buffer, isBinary: boolean) => {
+      const text = isBinary ? '' : data.toString('utf8');
+      void options.dispatcher.handle(text).then((response) => {
+        if (response && socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
+      });
+    });
+    socket.on('close', () => subscription.close());
+  });
+
+  if (existsSync(options.staticRoot)) {
+    await app.register(fastifyStatic, { root: options.staticRoot, wildcard: false });
+  } else {
+    app.get('/', (_request, reply) =>
+      reply.type('text/plain; charset=utf-8').send(translate(options.language(), 'rpc.notBuilt')),
+    );
+  }
+  return app;
+}

@@ -1,0 +1,125 @@
+import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js';
+import {
+  JSONRPCErrorCode,
+  JSONRPCErrorException,
+  JSONRPCServer,
+  createJSONRPCErrorResponse,
+  type JSONRPCResponse,
+} from 'json-rpc-2.0';
+import { paramsSchema, rpcMethods, type RpcMethod } from '../../schema/rpc.ts';
+import { translate, type Language } from '../i18n.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { AgentService } from '../services/AgentService.ts';
+import type { ConfigService } from '../services/ConfigService.ts';
+
+export interface Services {
+  AgentService: AgentService;
+  ConfigService: ConfigService;
+}
+
+/** -32000: a refusal or failure the user reads (CONTRACT.md §3). */
+export const serviceErrorCode = -32000;
+
+/**
+ * The one JSON-RPC 2.0 dispatcher behind `POST /api/rpc` and `GET /api/ws` (CONTRACT.md §3):
+ * `Service.Method` with positional params, each request's params validated against
+ * `schema/rpc.ts` before the service is called. It answers every input — garbage included —
+ * with a JSON-RPC response, or nothing for a notification.
+ */
+export class RpcDispatcher {
+  readonly #server = new JSONRPCServer();
+  readonly #validators = new Map<RpcMethod, ValidateFunction>();
+
+  constructor(
+    services: Services,
+    private readonly language: () => Language,
+    private readonly logError: (error: unknown) => void = console.error,
+  ) {
+    const ajv = new Ajv2020({ strict: true });
+    for (const method of Object.keys(rpcMethods) as RpcMethod[]) {
+      const [service, name] = method.split('.') as [keyof Services, string];
+      this.#validators.set(method, ajv.compile(paramsSchema(method)));
+      this.#server.addMethod(method, (params: unknown) => {
+        const args = params ?? [];
+        // Named params (an object) are valid JSON-RPC but not this contract: bad params.
+        if (!this.#validators.get(method)!(args)) throw this.#badParams(method);
+        const target = services[service] as unknown as Record<string, (...a: unknown[]) => unknown>;
+        return target[name]!.call(services[service], ...(args as unknown[]));
+      });
+    }
+    this.#server.mapErrorToJSONRPCErrorResponse = (id, error: unknown) => {
+      if (error instanceof ServiceError) {
+        return createJSONRPCErrorResponse(id, serviceErrorCode, error.message, {
+          kind: error.kind,
+        });
+      }
+      if (error instanceof JSONRPCErrorException) {
+        return createJSONRPCErrorResponse(id, error.code, error.message, error.data);
+      }
+      this.logError(error);
+      const message = error instanceof Error ? error.message : String(error);
+      return createJSONRPCErrorResponse(
+        id,
+        JSONRPCErrorCode.InternalError,
+        this.#say('rpc.internal', { message }),
+      );
+    };
+  }
+
+  /** Answers one request given as text: a JSON-RPC response, or `null` for a notification. */
+  async handle(text: string): Promise<JSONRPCResponse | null> {
+    let request: unknown;
+    try {
+      request = JSON.parse(text);
+    } catch {
+      return this.#error(JSONRPCErrorCode.ParseError, this.#say('rpc.parseError'));
+    }
+    // One request object per message: ACP-style, no batches (CONTRACT.md §3).
+    if (!isRequest(request)) {
+      return this.#error(JSONRPCErrorCode.InvalidRequest, this.#say('rpc.invalidRequest'));
+    }
+    if (!(request.method in rpcMethods)) {
+      if (request.id === undefined) return null;
+      return createJSONRPCErrorResponse(
+        request.id,
+        JSONRPCErrorCode.MethodNotFound,
+        this.#say('rpc.unknownMethod', { method: request.method }),
+      );
+    }
+    return this.#server.receive(request);
+  }
+
+  #badParams(method: RpcMethod): JSONRPCErrorException {
+    const params = rpcMethods[method].map((param) => param.title).join(', ');
+    return new JSONRPCErrorException(
+      this.#say('rpc.badParams', { method, params }),
+      JSONRPCErrorCode.InvalidParams,
+    );
+  }
+
+  #error(code: number, message: string): JSONRPCResponse {
+    return createJSONRPCErrorResponse(null, code, message);
+  }
+
+  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
+    return translate(this.language(), ...args);
+  }
+}
+
+interface Request {
+  jsonrpc: '2.0';
+  method: string;
+  id?: string | number | null;
+  params?: unknown;
+}
+
+const isRequest = (value: unknown): value is Request => {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const { jsonrpc, method, id, params } = value as Record<string, unknown>;
+  return (
+    jsonrpc === '2.0' &&
+    typeof method === 'string' &&
+    (id === undefined || id === null || typeof id === 'string' || typeof id === 'number') &&
+    (params === undefined || (typeof params === 'object' && params !== null))
+  );
+};

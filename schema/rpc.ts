@@ -1,0 +1,41 @@
+/**
+ * The methods of the wire (CONTRACT.md §3): `Service.Method` with positional params, each param
+ * described by a JSON Schema. The host validates every request against these before calling;
+ * clients can build their calls from the same table.
+ */
+
+type ParamSchema = { title: string } & (
+  { type: 'string'; minLength?: number } | { type: 'integer'; minimum?: number }
+);
+
+const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
+const text: ParamSchema = { title: 'text', type: 'string' };
+
+export const rpcMethods = {
+  'AgentService.List': [],
+  'AgentService.Start': [name],
+  'AgentService.Stop': [name],
+  'AgentService.Restart': [name],
+  'AgentService.Logs': [name],
+  'ConfigService.Current': [],
+  'ConfigService.Content': [],
+  'ConfigService.Validate': [text],
+  'ConfigService.Save': [text],
+  'ConfigService.Schema': [],
+  'ConfigService.Open': [{ title: 'path', type: 'string', minLength: 1 }],
+  'ConfigService.Recent': [],
+  'ConfigService.Browse': [{ title: 'dir', type: 'string' }],
+} as const satisfies Record<string, readonly ParamSchema[]>;
+
+export type RpcMethod = keyof typeof rpcMethods;
+
+/** The JSON Schema of a method's whole `params` array. */
+export function paramsSchema(method: RpcMethod): object {
+  const params = rpcMethods[method];
+  return {
+    type: 'array',
+    ...(params.length > 0 ? { prefixItems: params } : {}),
+    minItems: params.length,
+    maxItems: params.length,
+  };
+}

@@ -1,0 +1,168 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, expect } from 'vitest';
+import WebSocket from 'ws';
+import { typescriptProcess } from './typescriptProcess.ts';
+
+export const testToken = 'test-token-0123456789abcdefghijklmnopqrstuv';
+
+/** A JSON-RPC response as the wire sends it. */
+export interface RpcResponse {
+  jsonrpc: '2.0';
+  id: string | number | null;
+  result?: unknown;
+  error?: { code: number; message: string; data?: { kind?: string } };
+}
+
+/** An event notification as the wire sends it. */
+export interface EventFrame {
+  seq: number;
+  name: string;
+  data: unknown;
+}
+
+/** A real Switchboard host process, started on a temporary configuration. */
+export interface HostProcess {
+  url: string;
+  base: string;
+  folder: string;
+  configPath: string;
+  pid: number;
+  /** Everything the host wrote on stdout and stderr. */
+  output: () => string;
+  rpc: (
+    method: string,
+    params?: unknown[],
+    headers?: Record<string, string>,
+  ) => Promise<RpcResponse>;
+  /** `POST /api/rpc` with a raw body. */
+  post: (body: string | Buffer, headers?: Record<string, string>) => Promise<Response>;
+  connect: (query?: string, headers?: Record<string, string>) => Promise<WireClient>;
+  /** SIGINT, then the exit code. */
+  stop: () => Promise<number | null>;
+}
+
+/** A WebSocket client of the wire: its events, and calls that resolve with their responses. */
+export class WireClient {
+  readonly events: EventFrame[] = [];
+  readonly #pending = new Map<number, (response: RpcResponse) => void>();
+  #nextId = 1;
+
+  constructor(readonly socket: WebSocket) {
+    socket.on('message', (data: Buffer) => {
+      const message = JSON.parse(data.toString('utf8')) as RpcResponse & {
+        method?: string;
+        params?: EventFrame;
+      };
+      if (message.method === 'event' && message.params) this.events.push(message.params);
+      else if (typeof message.id === 'number') this.#pending.get(message.id)?.(message);
+    });
+  }
+
+  call(method: string, params: unknown[] = []): Promise<RpcResponse> {
+    const id = this.#nextId++;
+    return new Promise((resolve) => {
+      this.#pending.set(id, resolve);
+      this.socket.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  lastSeq(): number {
+    return this.events.at(-1)?.seq ?? 0;
+  }
+
+  close(): void {
+    this.socket.terminate();
+  }
+}
+
+const readyLine = /Switchboard ready at (\S+)/;
+
+/** For a test file: `start(config)` runs a host, stopped (and its folder removed) after the test. */
+export function hostPerTest(): (config: string, args?: string[]) => Promise<HostProcess> {
+  const running: { child: ChildProcessWithoutNullStreams; folder: string }[] = [];
+  afterEach(async () => {
+    for (const { child, folder } of running.splice(0)) {
+      if (child.exitCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
+      }
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+  return async (config, args = []) => {
+    const folder = await mkdtemp(join(tmpdir(), 'switchboard-host-'));
+    const configPath = join(folder, 'config.yaml');
+    await writeFile(configPath, config);
+    const { command, args: nodeArgs } = typescriptProcess('host/main.ts', [
+      '--config',
+      configPath,
+      '--port',
+      '0',
+      '--no-open',
+      ...args,
+    ]);
+    const child = spawn(command, nodeArgs, {
+      env: {
+        ...process.env,
+        SWITCHBOARD_TOKEN: testToken,
+        SWITCHBOARD_STATE_DIR: join(folder, 'state'),
+        XDG_CONFIG_HOME: join(folder, 'xdg'),
+      },
+    });
+    running.push({ child, folder });
+    let output = '';
+    child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+    await expect.poll(() => readyLine.exec(output), { timeout: 20_000 }).toBeTruthy();
+    const url = readyLine.exec(output)![1]!;
+    const base = new URL(url).origin;
+    const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
+      fetch(`${base}/api/rpc`, {
+        method: 'POST',
+        body,
+        headers: {
+          authorization: `Bearer ${testToken}`,
+          'content-type': 'application/json',
+          ...headers,
+        },
+      });
+    let ids = 0;
+    return {
+      url,
+      base,
+      folder,
+      configPath,
+      pid: child.pid!,
+      output: () => output,
+      post,
+      rpc: async (method, params = [], headers = {}) => {
+        const response = await post(
+          JSON.stringify({ jsonrpc: '2.0', id: ++ids, method, params }),
+          headers,
+        );
+        return (await response.json()) as RpcResponse;
+      },
+      connect: (query = '', headers = {}) =>
+        new Promise((resolve, reject) => {
+          const socket = new WebSocket(`${base.replace('http', 'ws')}/api/ws${query}`, {
+            headers: { authorization: `Bearer ${testToken}`, ...headers },
+          });
+          const client = new WireClient(socket);
+          socket.once('open', () => resolve(client));
+          socket.once('error', reject);
+          socket.once('unexpected-response', (_request, response) =>
+            reject(new Error(`upgrade refused: ${response.statusCode}`)),
+          );
+        }),
+      stop: async () => {
+        const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
+        child.kill('SIGINT');
+        return exited;
+      },
+    };
+  };
+}
