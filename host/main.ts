@@ -99,7 +99,8 @@ const server = await createServer({
       language,
     });
   },
-  logger: { level: 'warn', serializers: accessLogSerializers },
+  // SWITCHBOARD_LOG_LEVEL=info logs every request (the token redacted); warnings only by default.
+  logger: { level: process.env.SWITCHBOARD_LOG_LEVEL ?? 'warn', serializers: accessLogSerializers },
   staticRoot: existsSync(builtApp)
     ? builtApp
     : fileURLToPath(new URL('../../dist/pwa/', import.meta.url)),

@@ -81,7 +81,11 @@ export class WireClient {
 const readyLine = /Switchboard ready at (\S+)/;
 
 /** For a test file: `start(config)` runs a host, stopped (and its folder removed) after the test. */
-export function hostPerTest(): (config: string, args?: string[]) => Promise<HostProcess> {
+export function hostPerTest(): (
+  config: string,
+  args?: string[],
+  env?: Record<string, string>,
+) => Promise<HostProcess> {
   const running: { child: ChildProcessWithoutNullStreams; folder: string }[] = [];
   afterEach(async () => {
     for (const { child, folder } of running.splice(0)) {
@@ -93,7 +97,7 @@ export function hostPerTest(): (config: string, args?: string[]) => Promise<Host
       await rm(folder, { recursive: true, force: true });
     }
   });
-  return async (config, args = []) => {
+  return async (config, args = [], env = {}) => {
     const folder = await mkdtemp(join(tmpdir(), 'switchboard-host-'));
     const configPath = join(folder, 'config.yaml');
     await writeFile(configPath, config);
@@ -111,6 +115,7 @@ export function hostPerTest(): (config: string, args?: string[]) => Promise<Host
         SWITCHBOARD_TOKEN: testToken,
         SWITCHBOARD_STATE_DIR: join(folder, 'state'),
         XDG_CONFIG_HOME: join(folder, 'xdg'),
+        ...env,
       },
     });
     running.push({ child, folder });
