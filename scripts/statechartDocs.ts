@@ -1,10 +1,14 @@
 import { agentLifecycle } from '../statecharts/agentLifecycle.ts';
+import { conversationTurn } from '../statecharts/conversationTurn.ts';
 import type { Chart } from '../statecharts/types.ts';
 
 export type Language = 'en' | 'fr';
 
 /** Every chart with a reference page, by file stem. */
-export const charts: Record<string, Chart> = { [agentLifecycle.id]: agentLifecycle };
+export const charts: Record<string, Chart> = {
+  [agentLifecycle.id]: agentLifecycle,
+  [conversationTurn.id]: conversationTurn,
+};
 
 const headings = {
   en: {

@@ -1,0 +1,106 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { topLevelTransitions } from '../../machines/topLevelTransitions.ts';
+import { turnMachine, type TurnEvent } from '../../machines/turnMachine.ts';
+import { conversationTurn } from '../../statecharts/conversationTurn.ts';
+
+const key = (row: { from: string; event: string; to: string }) =>
+  `${row.from} --${row.event}--> ${row.to}`;
+
+const tableRows = conversationTurn.transitions.flatMap((row) =>
+  row.from.flatMap((from) => row.machineEvents.map((event) => key({ from, event, to: row.to }))),
+);
+
+describe('the turn machine mirrors its table', () => {
+  const machineRows = topLevelTransitions(turnMachine).map(key);
+
+  it('has every row of the table and no other transition', () => {
+    expect(machineRows.filter((row) => !tableRows.includes(row))).toEqual([]);
+    expect(tableRows.filter((row) => !machineRows.includes(row))).toEqual([]);
+  });
+
+  it('has exactly the states of the table', () => {
+    expect(Object.keys(turnMachine.root.states).sort()).toEqual(
+      conversationTurn.states.map((state) => state.name).sort(),
+    );
+    expect(turnMachine.root.initial.target[0]?.key).toBe(conversationTurn.initial);
+  });
+});
+
+describe('a turn', () => {
+  const run = (events: TurnEvent[]) => {
+    const effects: string[] = [];
+    const actor = createActor(
+      turnMachine.provide({
+        actions: {
+          sendPrompt: () => effects.push('prompt'),
+          sendCancel: () => effects.push('cancel'),
+          cancelPermissions: () => effects.push('cancelPermissions'),
+        },
+      }),
+    ).start();
+    for (const event of events) actor.send(event);
+    return { snapshot: actor.getSnapshot(), effects };
+  };
+
+  it('waits for its last permission, counts refusals, and ends with the stop reason', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.permissionAnswered', rejected: true },
+      { type: 'turn.permissionAnswered', rejected: false },
+      { type: 'turn.promptEnded', stopReason: 'end_turn' },
+    ]);
+    expect(snapshot.value).toBe('ended');
+    expect(snapshot.context).toEqual({
+      pendingPermissions: 0,
+      rejections: 1,
+      stopReason: 'end_turn',
+      error: null,
+    });
+    expect(effects).toEqual(['prompt']);
+  });
+
+  it('stays awaiting while a permission is pending', () => {
+    const { snapshot } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.permissionAnswered', rejected: false },
+    ]);
+    expect(snapshot.value).toBe('awaitingPermission');
+  });
+
+  it('cancels a pending permission and the prompt, then ends cancelled', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.cancel' },
+      { type: 'turn.promptEnded', stopReason: 'cancelled' },
+    ]);
+    expect(snapshot.value).toBe('ended');
+    expect(snapshot.context.stopReason).toBe('cancelled');
+    expect(effects).toEqual(['prompt', 'cancelPermissions', 'cancel']);
+  });
+
+  it('drops a queued message on Cancel with error “cancelled”', () => {
+    const { snapshot, effects } = run([{ type: 'turn.cancel' }]);
+    expect(snapshot.value).toBe('dropped');
+    expect(snapshot.context.error).toBe('cancelled');
+    expect(effects).toEqual([]);
+  });
+
+  it('fails with the agent’s own explanation', () => {
+    const { snapshot } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.promptFailed', error: 'rate limited, try later' },
+    ]);
+    expect(snapshot.value).toBe('failed');
+    expect(snapshot.context.error).toBe('rate limited, try later');
+  });
+});
