@@ -2,7 +2,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, expect } from 'vitest';
+import { afterAll, afterEach } from 'vitest';
 import WebSocket from 'ws';
 import { typescriptProcess } from './typescriptProcess.ts';
 
@@ -80,14 +80,35 @@ export class WireClient {
 
 const readyLine = /Switchboard ready at (\S+)/;
 
-/** For a test file: `start(config)` runs a host, stopped (and its folder removed) after the test. */
-export function hostPerTest(): (
+type StartHost = (
   config: string,
   args?: string[],
   env?: Record<string, string>,
-) => Promise<HostProcess> {
+) => Promise<HostProcess>;
+
+/** For a test file: `start(config)` runs a host, stopped (and its folder removed) after the test. */
+export function hostPerTest(): StartHost {
+  return hostsUntil(afterEach);
+}
+
+/** For a test file: `start(config)` runs a host, stopped after the file's last test. */
+export function hostPerFile(): StartHost {
+  return hostsUntil(afterAll);
+}
+
+async function waitFor<T>(read: () => T | undefined | null, timeoutMs: number): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = read();
+    if (value) return value;
+    if (Date.now() > deadline) throw new Error(`not there after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+function hostsUntil(cleanup: typeof afterEach): StartHost {
   const running: { child: ChildProcessWithoutNullStreams; folder: string }[] = [];
-  afterEach(async () => {
+  cleanup(async () => {
     for (const { child, folder } of running.splice(0)) {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
@@ -122,8 +143,7 @@ export function hostPerTest(): (
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await expect.poll(() => readyLine.exec(output), { timeout: 20_000 }).toBeTruthy();
-    const url = readyLine.exec(output)![1]!;
+    const url = (await waitFor(() => readyLine.exec(output), 20_000))[1]!;
     const base = new URL(url).origin;
     const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
       fetch(`${base}/api/rpc`, {
