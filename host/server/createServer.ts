@@ -38,7 +38,12 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   await app.register(fastifyWebsocket, { options: { maxPayload: bodyLimit } });
 
   await app.register((api, _options, done) => {
-    // The dispatcher answers every body, garbage included, with a JSON-RPC error.
+    // The dispatcher answers every body, garbage included, with a JSON-RPC error — whatever the
+    // Content-Type says: one that is no media type would otherwise be Fastify's own 415.
+    api.addHook('onRequest', (request, _reply, next) => {
+      request.headers['content-type'] = 'text/plain';
+      next();
+    });
     api.removeAllContentTypeParsers();
     api.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) =>
       done(null, body),

@@ -27,7 +27,9 @@ export const serviceErrorCode = -32000;
  * with a JSON-RPC response, or nothing for a notification.
  */
 export class RpcDispatcher {
-  readonly #server = new JSONRPCServer();
+  // Its own listener would print every refusal (a ServiceError, bad params) as unexpected: what
+  // is unexpected is logged below, once.
+  readonly #server = new JSONRPCServer({ errorListener: () => {} });
   readonly #validators = new Map<RpcMethod, ValidateFunction>();
 
   constructor(
@@ -78,7 +80,8 @@ export class RpcDispatcher {
     if (!isRequest(request)) {
       return this.#error(JSONRPCErrorCode.InvalidRequest, this.#say('rpc.invalidRequest'));
     }
-    if (!(request.method in rpcMethods)) {
+    // Own keys only: `toString` or `__proto__` are names of every object, not methods.
+    if (!Object.hasOwn(rpcMethods, request.method)) {
       if (request.id === undefined) return null;
       return createJSONRPCErrorResponse(
         request.id,
