@@ -1,4 +1,5 @@
 import { parseArgs } from 'node:util';
+import { translate } from './i18n.ts';
 import { isLoopback } from './server/localNames.ts';
 
 /** The command line of CONTRACT.md §1, resolved. */
@@ -39,7 +40,8 @@ export function parseCli(argv: readonly string[]): CliOptions {
   }
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) {
-    throw new CliError(`--port wants a port number from 0 to 65535, not “${values.port}”`);
+    // Before any configuration is read, the command line speaks English.
+    throw new CliError(translate('en', 'cli.badPort', { port: values.port }));
   }
   return {
     config: values.config,

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
+import { translate } from '../i18n.ts';
 import { defaultConfigPath } from '../stateDirs.ts';
 import { ConfigError } from './loadConfig.ts';
 import { defaultConfigText } from './defaultConfig.ts';
@@ -30,7 +31,9 @@ export async function locateConfig(
       ? { path: resolve(env.SWITCHBOARD_CONFIG), source: 'env' as const }
       : undefined;
   if (named) {
-    if (!existsSync(named.path)) throw new ConfigError(`no such file: ${named.path}`);
+    if (!existsSync(named.path)) {
+      throw new ConfigError(translate('en', 'configFile.notFound', { path: named.path }));
+    }
     return { ...named, created: false };
   }
   const latest = recent.find((path) => existsSync(path));
