@@ -1,8 +1,10 @@
 // Bundles the host, its worker entries and the built-in agent into dist/ (npm run build).
 // Dependencies stay in node_modules: `npm install` brought them, and the bundles stay small.
 import { build } from 'esbuild';
+import { nodeBundle } from './nodeBundle.mjs';
 
 await build({
+  ...nodeBundle,
   entryPoints: [
     'host/main.ts',
     'workers/agentWorker.ts',
@@ -11,11 +13,5 @@ await build({
   ],
   outbase: '.',
   outdir: 'dist',
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
   sourcemap: true,
-  logLevel: 'warning',
 });

@@ -4,17 +4,13 @@
  * TypeScript compile, which keeps the timings of a loaded CI machine close to a laptop's.
  */
 import { build } from 'esbuild';
+import { nodeBundle } from '../scripts/nodeBundle.mjs';
 import { fakeAgentBuild } from './helpers/agents.ts';
 
 export default async function setup(): Promise<void> {
   await build({
+    ...nodeBundle,
     entryPoints: ['test/fixtures/fakeAgent.ts'],
     outfile: fakeAgentBuild,
-    bundle: true,
-    packages: 'external',
-    platform: 'node',
-    format: 'esm',
-    target: 'node20',
-    logLevel: 'warning',
   });
 }

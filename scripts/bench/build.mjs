@@ -1,18 +1,15 @@
 // Bundles the benchmark next to the built host (dist/bench/main.js finds dist/workers/ as the host
 // does), and the fake agent as plain JavaScript, so that what is measured is what `npm start` runs.
 import { build } from 'esbuild';
+import { nodeBundle } from '../nodeBundle.mjs';
 
-const common = {
-  bundle: true,
-  packages: 'external',
-  platform: 'node',
-  format: 'esm',
-  target: 'node20',
-  logLevel: 'warning',
-};
-await build({ ...common, entryPoints: ['scripts/bench/main.ts'], outfile: 'dist/bench/main.js' });
 await build({
-  ...common,
+  ...nodeBundle,
+  entryPoints: ['scripts/bench/main.ts'],
+  outfile: 'dist/bench/main.js',
+});
+await build({
+  ...nodeBundle,
   entryPoints: ['test/fixtures/fakeAgent.ts'],
   outfile: 'dist/bench/fakeAgent.js',
 });

@@ -1,0 +1,4 @@
+import type { BuildOptions } from 'esbuild';
+
+/** See nodeBundle.mjs. */
+export declare const nodeBundle: BuildOptions;
