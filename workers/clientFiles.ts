@@ -1,0 +1,131 @@
+import { mkdir, readFile, readlink, realpath, stat, writeFile } from 'node:fs/promises';
+import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path';
+import {
+  RequestError,
+  type ReadTextFileRequest,
+  type ReadTextFileResponse,
+  type WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
+
+/** The largest file `read` accepts. */
+export const maxReadBytes = 10 * 1024 * 1024;
+
+/** `RequestError.resourceNotFound`'s code: its own message would hide ours. */
+const resourceNotFound = -32002;
+const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
+
+/**
+ * The real path `path` names, even when its tail does not exist yet: the real path of its nearest
+ * existing ancestor plus the missing names. A dangling symlink is followed by hand, so a link to a
+ * file not yet created outside the folder resolves outside.
+ */
+async function realPathOf(path: string): Promise<string> {
+  try {
+    return await realpath(path);
+  } catch (error) {
+    if (errnoOf(error) !== 'ENOENT') throw error;
+  }
+  const parent = dirname(path);
+  if (parent === path) return path;
+  const realParent = await realPathOf(parent);
+  const link = await readlink(path).catch(() => null);
+  return link === null ? join(realParent, basename(path)) : realPathOf(resolve(realParent, link));
+}
+
+/** Lines `line` (1-based) to `line + limit - 1` of `content`, each with its own line ending. */
+function sliceLines(content: string, line?: number | null, limit?: number | null): string {
+  if (line == null && limit == null) return content;
+  const start = (line ?? 1) - 1;
+  const end = limit == null ? undefined : start + limit;
+  const lines = content.split(/(?<=\n)/);
+  return lines.slice(start, end).join('');
+}
+
+function checkCount(name: string, value: number | null | undefined, min: number): void {
+  if (value != null && !(Number.isInteger(value) && value >= min)) {
+    throw RequestError.invalidParams({ [name]: value }, `${name} must be a whole number ≥ ${min}`);
+  }
+}
+
+function toRequestError(error: unknown, path: string): RequestError {
+  if (error instanceof RequestError) return error;
+  if (errnoOf(error) === 'ENOENT') {
+    return new RequestError(resourceNotFound, `no such file: ${path}`, { uri: path });
+  }
+  const message = error instanceof Error ? error.message : String(error);
+  return RequestError.internalError({ path, errno: errnoOf(error) }, message);
+}
+
+/**
+ * The client side of ACP's file system methods for one agent, confined to its working folder:
+ * a path must be absolute, and its real path (symlinks followed) must lie inside the real path of
+ * `cwd`. Every failure is a `RequestError`, ready to go back to the agent.
+ *
+ * See protocol docs: [File System](https://agentclientprotocol.com/protocol/v1/file-system)
+ *
+ * @example
+ * const files = new ClientFiles(cwd);
+ * const lines10to14 = await files.read({ sessionId, path: `${cwd}/a.ts`, line: 10, limit: 5 });
+ */
+export class ClientFiles {
+  readonly #cwd: string;
+
+  constructor(cwd: string) {
+    this.#cwd = resolve(cwd);
+  }
+
+  /**
+   * `fs/read_text_file`: `line` is 1-based, `limit` a number of lines; the lines keep their
+   * endings. Refuses files over {@link maxReadBytes}.
+   */
+  async read({ path, line, limit }: ReadTextFileRequest): Promise<ReadTextFileResponse> {
+    try {
+      checkCount('line', line, 1);
+      checkCount('limit', limit, 0);
+      const real = await this.#confine(path);
+      const { size } = await stat(real);
+      if (size > maxReadBytes) {
+        const reason = `${path} is ${size} bytes, over the 10 MiB limit for reading a file`;
+        throw RequestError.invalidParams({ path, size }, reason);
+      }
+      return { content: sliceLines(await readFile(real, 'utf8'), line, limit) };
+    } catch (error) {
+      throw toRequestError(error, path);
+    }
+  }
+
+  /**
+   * `fs/write_text_file`: creates the file (and missing parent folders inside `cwd`) if needed.
+   * Returns what the file held before (null for a new file), so the caller can show a diff.
+   */
+  async write({ path, content }: WriteTextFileRequest): Promise<{ oldText: string | null }> {
+    try {
+      const real = await this.#confine(path);
+      await mkdir(dirname(real), { recursive: true });
+      const oldText = await readFile(real, 'utf8').catch((error: unknown) => {
+        if (errnoOf(error) === 'ENOENT') return null;
+        throw error;
+      });
+      await writeFile(real, content, 'utf8');
+      return { oldText };
+    } catch (error) {
+      throw toRequestError(error, path);
+    }
+  }
+
+  /** The real path of `path`, once it is known to lie inside the working folder. */
+  async #confine(path: string): Promise<string> {
+    if (typeof path !== 'string' || !isAbsolute(path)) {
+      throw RequestError.invalidParams({ path }, `${String(path)} is not an absolute path`);
+    }
+    const root = await realpath(this.#cwd).catch(() => {
+      throw RequestError.internalError({ cwd: this.#cwd }, `${this.#cwd} no longer exists`);
+    });
+    const inside = relative(root, await realPathOf(resolve(path)));
+    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+      const reason = `${path} is outside the agent's working folder ${this.#cwd}`;
+      throw RequestError.invalidParams({ path, cwd: this.#cwd }, reason);
+    }
+    return join(root, inside);
+  }
+}
