@@ -1,16 +1,21 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
-import type {
-  AgentLaunch,
-  AgentWorkerApi,
-  AgentWorkerData,
-  AgentWorkerEvent,
-} from '../workers/protocol.ts';
+import type { Conversation } from '../schema/conversation.ts';
+import type { AgentWorkerApi, AgentWorkerData, AgentWorkerEvent } from '../workers/protocol.ts';
+import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { workerEntry } from './workerEntry.ts';
 
-/** The calls of `AgentWorkerApi` that feed the agent's lifecycle. */
-export type LifecycleCommand = Exclude<keyof AgentWorkerApi, 'logs'>;
+/** The calls of `AgentWorkerApi` that feed the agent's lifecycle and take no argument. */
+export type LifecycleCommand =
+  'stop' | 'idleStop' | 'evict' | 'use' | 'release' | 'definitionChanged';
+
+/** Who the worker is for, and what it starts with. */
+export interface AgentWorkerInit {
+  name: string;
+  language: Language;
+  seed?: Conversation;
+}
 
 export interface AgentWorkerCallbacks {
   event(event: AgentWorkerEvent): void;
@@ -33,22 +38,26 @@ export class AgentWorkerHandle {
   #terminating = false;
 
   constructor(
-    launch: AgentLaunch,
+    init: AgentWorkerInit,
     timings: Partial<LifecycleTimings> | undefined,
     callbacks: AgentWorkerCallbacks,
   ) {
     this.#events = new MessageChannel();
     const entry = workerEntry('agentWorker');
-    const workerData: AgentWorkerData = { launch, timings, events: this.#events.port2 };
+    const workerData: AgentWorkerData = { ...init, timings, events: this.#events.port2 };
     this.#worker = new Worker(entry.source, {
       eval: entry.eval,
       workerData,
       transferList: [this.#events.port2],
-      name: `agent ${launch.name}`,
+      name: `agent ${init.name}`,
     });
     this.api = wrapWorker<AgentWorkerApi>(this.#worker);
     this.#events.port1.on('message', (event: AgentWorkerEvent) => {
       if (event.type === 'spawned') this.pid = event.pid;
+      // The worker outlives its agent's runs: a group that is gone is not this handle's anymore.
+      if (event.type === 'state' && (event.state === 'stopped' || event.state === 'error')) {
+        this.pid = undefined;
+      }
       callbacks.event(event);
     });
     let failure: Error | undefined;
@@ -68,7 +77,12 @@ export class AgentWorkerHandle {
    * What the command leads to arrives as events.
    */
   async send(command: LifecycleCommand): Promise<void> {
-    await Promise.race([this.api[command](), this.#exited]);
+    await this.call((api) => api[command]());
+  }
+
+  /** Calls the worker; `undefined` if the worker is gone before it answers. */
+  async call<T>(request: (api: Remote<AgentWorkerApi>) => Promise<T>): Promise<T | undefined> {
+    return Promise.race([request(this.api), this.#exited.then(() => undefined)]);
   }
 
   /** The worker thread itself. */

@@ -6,6 +6,7 @@ import {
   type SupervisedAgent,
 } from '../machines/supervisionPolicy.ts';
 import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
+import type { Conversation } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { AgentWorkerEvent } from '../workers/protocol.ts';
@@ -25,12 +26,23 @@ export const referenceSupervisorTimings: SupervisorTimings = {
   idleCheckIntervalMs: 30_000,
 };
 
+/** Who keeps the conversations while workers come and go (the host's copy of each). */
+export interface ConversationKeeper {
+  /** What a new worker of `name` starts with. */
+  seed(name: string): Conversation | undefined;
+  /** The worker of `name` died: what its conversation had in flight ends with `error`. */
+  interrupted(name: string, error: string): void;
+  /** `name`'s conversation is gone (the agent was removed), or every one (no name). */
+  forget(name?: string): void;
+}
+
 export interface SupervisorOptions {
   definitions: readonly AgentDefinition[];
   limits: Limits;
   language: Language;
-  /** Receives `agent:state` and `agent:log` as they happen. */
+  /** Receives `agent:state`, `agent:log` and the conversations' events as they happen. */
   emit: (event: HostEvent) => void;
+  conversations?: ConversationKeeper;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
   /** Makes the worker of an agent; tests wrap it to reach the thread. */
@@ -209,8 +221,13 @@ export class Supervisor {
     for (const [name, agent] of this.#agents) {
       if (next.has(name)) continue;
       this.#departing.add(agent);
-      void this.#stop(agent).finally(() => this.#departing.delete(agent));
+      void this.#stop(agent).finally(() => {
+        this.#departing.delete(agent);
+        this.#dismiss(agent);
+        this.options.conversations?.forget(name);
+      });
     }
+    for (const agent of next.values()) void agent.worker?.call((api) => api.setLanguage(language));
     this.#agents = next;
     for (const listener of [...this.#changeListeners]) listener();
   }
@@ -224,6 +241,31 @@ export class Supervisor {
   async close(): Promise<void> {
     clearInterval(this.#idleCheck);
     await this.stopAll();
+    for (const agent of this.#everyAgent()) this.#dismiss(agent);
+  }
+
+  /** Another configuration opens (after `stopAll`): every conversation is forgotten. */
+  forgetConversations(): void {
+    for (const agent of this.#everyAgent()) this.#dismiss(agent);
+    this.options.conversations?.forget();
+  }
+
+  /** Whether `name` is an agent of the configuration. */
+  has(name: string): boolean {
+    return this.#agents.has(name);
+  }
+
+  /** The worker that holds the agent's conversation, if it has one. */
+  conversationWorker(name: string): AgentWorkerHandle | undefined {
+    return this.#agents.get(name)?.worker;
+  }
+
+  /**
+   * The worker that holds the agent's conversation, made if there is none: a conversation lives
+   * there whether the agent runs or not.
+   */
+  workerFor(name: string): AgentWorkerHandle {
+    return this.#workerOf(this.#require(name));
   }
 
   /** Kills every agent's process group now, synchronously: for a host that is exiting. */
@@ -264,17 +306,13 @@ export class Supervisor {
     }
   }
 
-  #launch(agent: AgentRecord): void {
-    const { definition } = agent;
+  #workerOf(agent: AgentRecord): AgentWorkerHandle {
+    if (agent.worker) return agent.worker;
+    const { name } = agent.definition;
     const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
+    const seed = this.options.conversations?.seed(name);
     const worker = createWorker(
-      {
-        name: definition.name,
-        command: definition.command,
-        args: definition.args,
-        env: { ...(process.env as Record<string, string>), ...definition.env },
-        cwd: definition.cwd,
-      },
+      { name, language: this.#language, ...(seed ? { seed } : {}) },
       this.#timings,
       {
         event: (event) => this.#onWorkerEvent(agent, worker, event),
@@ -282,8 +320,22 @@ export class Supervisor {
       },
     );
     agent.worker = worker;
+    return worker;
+  }
+
+  #launch(agent: AgentRecord): void {
+    const { definition } = agent;
+    const worker = this.#workerOf(agent);
     this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
-    void worker.send('start');
+    void worker.call((api) =>
+      api.start({
+        name: definition.name,
+        command: definition.command,
+        args: definition.args,
+        env: { ...(process.env as Record<string, string>), ...definition.env },
+        cwd: definition.cwd,
+      }),
+    );
   }
 
   #onWorkerEvent(agent: AgentRecord, worker: AgentWorkerHandle, event: AgentWorkerEvent): void {
@@ -298,11 +350,18 @@ export class Supervisor {
         return;
       case 'spawned':
         return;
+      case 'conversation':
+        for (const conversationEvent of event.events) this.options.emit(conversationEvent);
+        return;
+      case 'wantsAgent':
+        this.start(agent.definition.name).catch((error: Error) =>
+          worker.call((api) => api.agentUnavailable(error.message)),
+        );
+        return;
       case 'state':
-        if (agent.state === 'starting' && event.state === 'ready')
-          agent.lastUsedAt = this.#usedNow();
+        // Starting, and each turn's beginning and end, count as a use (least recently used).
+        if (event.state === 'ready' || event.state === 'busy') agent.lastUsedAt = this.#usedNow();
         this.#update(agent, event);
-        if (!running(agent)) this.#dismiss(agent, worker);
     }
   }
 
@@ -310,19 +369,19 @@ export class Supervisor {
     if (agent.worker !== worker) return;
     worker.killGroup();
     agent.worker = undefined;
-    if (running(agent)) {
-      this.#update(agent, {
-        state: 'error',
-        stopping: false,
-        failure: { kind: 'worker-died', reason },
-      });
-    }
+    const failure: AgentFailure = { kind: 'worker-died', reason };
+    this.options.conversations?.interrupted(
+      agent.definition.name,
+      describeFailure(this.#language, failure),
+    );
+    if (running(agent)) this.#update(agent, { state: 'error', stopping: false, failure });
   }
 
-  /** The agent's process is gone: its worker has nothing left to do. */
-  #dismiss(agent: AgentRecord, worker: AgentWorkerHandle): void {
+  /** The agent's worker has nothing left to do (its process is gone, its conversation too). */
+  #dismiss(agent: AgentRecord): void {
+    const worker = agent.worker;
     agent.worker = undefined;
-    void worker.terminate();
+    void worker?.terminate();
   }
 
   #update(

@@ -1,11 +1,6 @@
-import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
+import { describeExit } from '../locales/describeExit.ts';
+import type { AgentFailure } from '../schema/agents.ts';
 import { translate, type Language } from './i18n.ts';
-
-const describeExit = (language: Language, { code, signal }: ProcessExit): string => {
-  if (signal) return translate(language, 'exit.signal', { signal });
-  if (code !== null) return translate(language, 'exit.code', { code });
-  return translate(language, 'exit.unknown');
-};
 
 /**
  * Why an agent is in `error`, as the user reads it: the reason, then the agent's last stderr

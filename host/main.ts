@@ -17,13 +17,16 @@ import { locateConfig } from './config/configPath.ts';
 import { CurrentConfig } from './config/CurrentConfig.ts';
 import { RecentFiles } from './config/RecentFiles.ts';
 import { destroyValidationPool, validateConfigInPool } from './config/validateConfig.ts';
+import type { HostEvent } from '../schema/events.ts';
 import { EventBus } from './events/EventBus.ts';
 import { translate, type Language } from './i18n.ts';
 import { createServer } from './server/createServer.ts';
 import { reachableAddress } from './server/localNames.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
+import { ConversationStore } from './ConversationStore.ts';
 import { AgentService } from './services/AgentService.ts';
+import { ChatService } from './services/ChatService.ts';
 import { ConfigService } from './services/ConfigService.ts';
 import { stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
@@ -54,12 +57,19 @@ const location = await locateConfig(cli.config, process.env, await recent.list()
     fail(translate('en', 'cli.configError', { path: cli.config ?? '', reason: error.message })),
 );
 
+// Every event reaches the host's copy of the conversations before the clients.
+const publish = (event: HostEvent) => {
+  conversations.observe(event);
+  bus.publish(event);
+};
+const conversations = new ConversationStore(publish);
 // Empty until the configuration is applied to it.
 const supervisor = new Supervisor({
   definitions: [],
   limits: defaultLimits,
   language: 'en',
-  emit: (event) => bus.publish(event),
+  emit: publish,
+  conversations,
 });
 const config = await CurrentConfig.open(location, {
   supervisor,
@@ -84,6 +94,7 @@ const dispatcher = new RpcDispatcher(
   {
     AgentService: new AgentService(supervisor),
     ConfigService: new ConfigService(config, recent),
+    ChatService: new ChatService(supervisor, conversations, language),
   },
   language,
 );

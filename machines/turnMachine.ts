@@ -1,7 +1,5 @@
 import { assign, setup } from 'xstate';
-
-/** How an agent message ended with a reason (ACP `StopReason`). */
-export type StopReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_requests' | 'refusal';
+import type { StopReason } from '../schema/conversation.ts';
 
 export interface TurnContext {
   /** Permission requests of this turn still waiting for the user. */

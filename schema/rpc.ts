@@ -25,6 +25,13 @@ export const rpcMethods = {
   'ConfigService.Open': [{ title: 'path', type: 'string', minLength: 1 }],
   'ConfigService.Recent': [],
   'ConfigService.Browse': [{ title: 'dir', type: 'string' }],
+  'ChatService.Send': [name, text],
+  'ChatService.Cancel': [name],
+  'ChatService.AnswerPermission': [
+    { title: 'id', type: 'string', minLength: 1 },
+    { title: 'optionId', type: 'string', minLength: 1 },
+  ],
+  'ChatService.Conversation': [name],
 } as const satisfies Record<string, readonly ParamSchema[]>;
 
 export type RpcMethod = keyof typeof rpcMethods;

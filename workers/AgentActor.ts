@@ -3,7 +3,8 @@ import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentL
 import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
 import { LineRing } from '../machines/LineRing.ts';
-import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from './protocol.ts';
+import type { ClientHandlers } from './acpHandshake.ts';
+import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
 export const logCapacity = 200;
@@ -19,20 +20,29 @@ const onItsWayOut = (snapshot: LifecycleSnapshot) =>
   snapshot.matches({ ready: 'stopping' }) ||
   snapshot.matches({ busy: 'stopping' });
 
+/** ACP requests an agent makes before anyone handles them: it is told nobody can. */
+const noClientHandlers: ClientHandlers = {
+  sessionUpdate: () => {},
+  requestPermission: () => Promise.resolve({ outcome: { outcome: 'cancelled' } }),
+  readTextFile: () => Promise.reject(new Error('no file system here')),
+  writeTextFile: () => Promise.reject(new Error('no file system here')),
+};
+
 /**
- * An agent as an actor: its lifecycle machine bound to a real process. Used by the agent worker
- * (one per running agent); it runs in any thread, which lets tests drive it in one process too.
+ * An agent as an actor: its lifecycle machine bound to a real process, run after run. Used by
+ * the agent worker; it runs in any thread, which lets tests drive it in one process too.
  */
-export class AgentActor implements AgentWorkerApi {
+export class AgentActor {
   readonly #actor: Actor<typeof agentLifecycleMachine>;
   readonly #logs = new LineRing(logCapacity);
   #process: AgentProcess | undefined;
   #last: Extract<AgentWorkerEvent, { type: 'state' }> | undefined;
 
   constructor(
-    private readonly launch: AgentLaunch,
+    private launch: AgentLaunch,
     private readonly post: (event: AgentWorkerEvent) => void,
     timings: Partial<LifecycleTimings> = {},
+    private readonly handlers: ClientHandlers = noClientHandlers,
   ) {
     const machine = agentLifecycleMachine.provide({
       actions: {
@@ -51,17 +61,22 @@ export class AgentActor implements AgentWorkerApi {
   #spawn(): void {
     // Events of a process from an earlier run are stale: only the current one speaks.
     const current = () => this.#process === process;
-    const process: AgentProcess = new AgentProcess(this.launch, {
-      spawned: (pid) => current() && this.post({ type: 'spawned', pid }),
-      log: (line) => {
-        this.#logs.push(line);
-        this.post({ type: 'log', line });
+    const process: AgentProcess = new AgentProcess(
+      this.launch,
+      {
+        spawned: (pid) => current() && this.post({ type: 'spawned', pid }),
+        log: (line) => {
+          this.#logs.push(line);
+          this.post({ type: 'log', line });
+        },
+        handshakeSucceeded: () =>
+          current() && this.#actor.send({ type: 'agent.handshakeSucceeded' }),
+        handshakeFailed: (failure) =>
+          current() && this.#actor.send({ type: 'agent.handshakeFailed', failure }),
+        exited: (exit) => current() && this.#actor.send({ type: 'agent.exited', ...exit }),
       },
-      handshakeSucceeded: () => current() && this.#actor.send({ type: 'agent.handshakeSucceeded' }),
-      handshakeFailed: (failure) =>
-        current() && this.#actor.send({ type: 'agent.handshakeFailed', failure }),
-      exited: (exit) => current() && this.#actor.send({ type: 'agent.exited', ...exit }),
-    });
+      this.handlers,
+    );
     this.#process = process;
     // Spawn after the machine's transition, so what the process reports queues behind it.
     queueMicrotask(() => current() && process.spawn());
@@ -96,7 +111,20 @@ export class AgentActor implements AgentWorkerApi {
     this.post(event);
   }
 
-  start(): void {
+  /** The ACP connection of the current run, once its process is spawned. */
+  get connection() {
+    return this.#process?.connection;
+  }
+
+  /** The agent is `ready` or `busy` and not on its way out. */
+  get available(): boolean {
+    const last = this.#last;
+    return !!last && (last.state === 'ready' || last.state === 'busy') && !last.stopping;
+  }
+
+  /** Starts a run; `launch` replaces how the agent runs (its definition may have changed). */
+  start(launch?: AgentLaunch): void {
+    if (launch) this.launch = launch;
     this.#actor.send({ type: 'agent.start' });
   }
   stop(): void {

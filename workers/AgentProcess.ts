@@ -3,7 +3,7 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
 import { acpStdio, maxLineLength } from './acpStdio.ts';
-import { connectToAgent, initializeAgent } from './acpHandshake.ts';
+import { connectToAgent, initializeAgent, type ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch } from './protocol.ts';
 
 /** What an agent process tells the one who runs it. */
@@ -19,6 +19,10 @@ export interface AgentProcessListener {
 
 /** How long a failed handshake waits for the process's exit, which says more (its code). */
 const exitGraceMs = 250;
+/** How long an exited agent's stdout may take to be read to its end. */
+const stdoutDrainMs = 200;
+
+const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /**
  * One run of an agent: its process, led in a process group of its own so that a stop reaches
@@ -33,6 +37,7 @@ export class AgentProcess {
   constructor(
     private readonly launch: AgentLaunch,
     private readonly listener: AgentProcessListener,
+    private readonly handlers: ClientHandlers,
   ) {}
 
   get connection(): ClientConnection | undefined {
@@ -47,12 +52,21 @@ export class AgentProcess {
     // The stop sequence closes stdin while the agent may still read it or exit; a broken pipe on
     // any of its streams ends in the process's exit, which is what gets reported.
     for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on('error', () => {});
+    // What the agent wrote before it died is read before its death is reported (a crash mid-turn
+    // keeps every update it sent), unless a child it left behind holds its stdout open.
+    const stdoutEnded = new Promise<void>((resolve) => {
+      child.stdout.once('close', resolve);
+      child.stdout.once('error', () => resolve());
+    });
     this.#exitedPromise = new Promise((resolve) => {
       child.once('exit', (code, signal) => {
-        this.#exited = true;
-        this.#connection?.close();
-        this.listener.exited({ code, signal });
-        resolve();
+        void Promise.race([stdoutEnded, delay(stdoutDrainMs)]).then(async () => {
+          await new Promise((next) => setImmediate(next)); // the lines read, to the connection
+          this.#exited = true;
+          this.#connection?.close();
+          this.listener.exited({ code, signal });
+          resolve();
+        });
       });
       child.once('error', (error: NodeJS.ErrnoException) => {
         if (child.pid !== undefined) return; // an error after a successful spawn: 'exit' follows
@@ -72,7 +86,7 @@ export class AgentProcess {
     const stdio = acpStdio(child.stdin, child.stdout, (line) =>
       this.listener.log(`stdout: ${line}`),
     );
-    this.#connection = connectToAgent(stdio);
+    this.#connection = connectToAgent(stdio, this.handlers);
     void this.#handshake(this.#connection);
   }
 
@@ -80,7 +94,7 @@ export class AgentProcess {
     const result = await initializeAgent(connection);
     if (result.ok) return this.listener.handshakeSucceeded();
     // A connection closed by the process's death is reported by the exit, with its code.
-    await Promise.race([this.#exitedPromise, new Promise((r) => setTimeout(r, exitGraceMs))]);
+    await Promise.race([this.#exitedPromise, delay(exitGraceMs)]);
     if (!this.#exited) this.listener.handshakeFailed(result.failure);
   }
 

@@ -1,4 +1,16 @@
-import { client, methods, type ClientConnection, type Stream } from '@agentclientprotocol/sdk';
+import {
+  client,
+  methods,
+  type ClientCapabilities,
+  type ClientConnection,
+  type ReadTextFileRequest,
+  type ReadTextFileResponse,
+  type RequestPermissionRequest,
+  type RequestPermissionResponse,
+  type SessionNotification,
+  type Stream,
+  type WriteTextFileRequest,
+} from '@agentclientprotocol/sdk';
 import type { AgentFailure } from '../schema/agents.ts';
 
 /** The only ACP version Switchboard speaks. */
@@ -6,12 +18,37 @@ export const protocolVersion = 1;
 
 export type HandshakeResult = { ok: true } | { ok: false; failure: AgentFailure };
 
+/** What the client side of ACP does with the agent's requests and notifications. */
+export interface ClientHandlers {
+  sessionUpdate(notification: SessionNotification): void;
+  requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse>;
+  readTextFile(request: ReadTextFileRequest): Promise<ReadTextFileResponse>;
+  writeTextFile(request: WriteTextFileRequest): Promise<void>;
+}
+
 /**
- * Opens the client side of an ACP connection on `stream`. It advertises no client capability
- * yet: no file system, no terminal (https://agentclientprotocol.com/protocol/v1/initialization).
+ * What Switchboard implements of the client side, advertised as such: the file system, no
+ * terminal (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
-export function connectToAgent(stream: Stream): ClientConnection {
-  return client({ name: 'switchboard' }).connect(stream);
+export const clientCapabilities: ClientCapabilities = {
+  fs: { readTextFile: true, writeTextFile: true },
+  terminal: false,
+};
+
+/**
+ * Opens the client side of an ACP connection on `stream`. Session updates are handled
+ * synchronously, so they apply in the order they arrive, before the `session/prompt` response
+ * that follows them.
+ */
+export function connectToAgent(stream: Stream, handlers: ClientHandlers): ClientConnection {
+  return client({ name: 'switchboard' })
+    .onNotification(methods.client.session.update, ({ params }) => handlers.sessionUpdate(params))
+    .onRequest(methods.client.session.requestPermission, ({ params }) =>
+      handlers.requestPermission(params),
+    )
+    .onRequest(methods.client.fs.readTextFile, ({ params }) => handlers.readTextFile(params))
+    .onRequest(methods.client.fs.writeTextFile, ({ params }) => handlers.writeTextFile(params))
+    .connect(stream);
 }
 
 /**
@@ -22,7 +59,7 @@ export async function initializeAgent(connection: ClientConnection): Promise<Han
   try {
     const response = await connection.agent.request(methods.agent.initialize, {
       protocolVersion,
-      clientCapabilities: { fs: { readTextFile: false, writeTextFile: false }, terminal: false },
+      clientCapabilities,
       clientInfo: { name: 'switchboard', title: 'Switchboard', version: '0.1.0' },
     });
     if (response.protocolVersion !== protocolVersion) {

@@ -1,6 +1,8 @@
 /** What the host and an agent worker say to each other: types only. */
+import type { Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
+import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 
 /** How to run an agent, resolved from the configuration (paths absolute, env merged). */
 export interface AgentLaunch {
@@ -14,7 +16,10 @@ export interface AgentLaunch {
 
 /** What the host hands a new agent worker (`workerData`). */
 export interface AgentWorkerData {
-  launch: AgentLaunch;
+  name: string;
+  language: Language;
+  /** The conversation a previous worker of this agent held, as the host kept it. */
+  seed?: Conversation;
   timings?: Partial<LifecycleTimings>;
   /** The port the worker posts its events on. */
   events: import('node:worker_threads').MessagePort;
@@ -33,11 +38,20 @@ export type AgentWorkerEvent =
     }
   | { type: 'log'; line: string }
   /** The agent's process was spawned in its own process group, led by `pid`. */
-  | { type: 'spawned'; pid: number };
+  | { type: 'spawned'; pid: number }
+  /** The conversation's events, in order, batched. */
+  | { type: 'conversation'; events: ConversationEvent[] }
+  /** A turn needs the agent: the host starts it (limits apply) or calls `agentUnavailable`. */
+  | { type: 'wantsAgent' };
+
+/** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
+export type Result<T> =
+  { ok: true; value: T } | { ok: false; error: { kind: 'not-found'; message: string } };
 
 /** The API an agent worker exposes through `workers/rpc.ts`. Outcomes arrive as events. */
 export interface AgentWorkerApi {
-  start(): void;
+  /** Starts a run of the agent as `launch` says (its definition may have changed since the last). */
+  start(launch: AgentLaunch): void;
   stop(): void;
   idleStop(): void;
   evict(): void;
@@ -46,4 +60,13 @@ export interface AgentWorkerApi {
   definitionChanged(): void;
   /** The last stderr lines of this run, oldest first. */
   logs(): string[];
+  /** The language of what the worker words itself. */
+  setLanguage(language: Language): void;
+  /** `ChatService.Send`: the new message's id. */
+  send(text: string): string;
+  cancel(): void;
+  answerPermission(id: string, optionId: string): Result<void>;
+  /** The host could not start the agent for a waiting turn. */
+  agentUnavailable(reason: string): void;
+  conversation(): Conversation;
 }

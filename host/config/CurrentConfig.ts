@@ -149,6 +149,7 @@ export class CurrentConfig {
       }
       await this.#watcher?.close();
       await this.options.supervisor.stopAll();
+      this.options.supervisor.forgetConversations();
       this.#location = { path: absolute, source: 'recent', created: false };
       this.#text = undefined;
       this.#apply(text, validation);

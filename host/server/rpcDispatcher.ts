@@ -10,11 +10,13 @@ import { paramsSchema, rpcMethods, type RpcMethod } from '../../schema/rpc.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { AgentService } from '../services/AgentService.ts';
+import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
 
 export interface Services {
   AgentService: AgentService;
   ConfigService: ConfigService;
+  ChatService: ChatService;
 }
 
 /** -32000: a refusal or failure the user reads (CONTRACT.md §3). */

@@ -1,34 +1,33 @@
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentActor } from '../../workers/AgentActor.ts';
-import type { AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
+import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
+import { WorkerAgent } from '../../workers/WorkerAgent.ts';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
 
-/** The worker boundary in one process: the agent actor served over a MessageChannel. */
+/** The worker boundary in one process: the worker's agent served over a MessageChannel. */
 function connect(flags: string[] = []) {
   const events: AgentWorkerEvent[] = [];
   const definition = fakeAgent('a', flags);
-  const actor = new AgentActor(
-    {
-      name: 'a',
-      command: definition.command,
-      args: definition.args,
-      env: { ...process.env } as Record<string, string>,
-      cwd: definition.cwd,
-    },
-    (event) => events.push(event),
-    testTimings,
+  const launch: AgentLaunch = {
+    name: 'a',
+    command: definition.command,
+    args: definition.args,
+    env: { ...process.env } as Record<string, string>,
+    cwd: definition.cwd,
+  };
+  const agent = new WorkerAgent({ name: 'a', language: 'en', timings: testTimings }, (event) =>
+    events.push(event),
   );
   const channel = new MessageChannel();
-  exposeToHost(actor, channel.port1);
+  exposeToHost(agent, channel.port1);
   const api = wrapWorker<AgentWorkerApi>(channel.port2);
   const close = () => {
     releaseWorker(api);
     channel.port1.close();
     channel.port2.close();
   };
-  return { api, events, close };
+  return { api, events, close, start: () => api.start(launch) };
 }
 
 const states = (events: AgentWorkerEvent[]) =>
@@ -45,8 +44,8 @@ afterEach(async () => {
 describe('the agent actor behind Comlink, in one process', () => {
   it('starts, reports its pid and states in order, keeps its logs, and stops', async () => {
     const connection = (opened = connect(['--stderr-lines=3']));
-    const { api, events } = connection;
-    await api.start();
+    const { api, events, start } = connection;
+    await start();
     await expect.poll(() => states(events)).toEqual(['starting', 'ready']);
     const spawned = events.find((event) => event.type === 'spawned');
     expect(spawned?.type === 'spawned' && isAlive(spawned.pid)).toBe(true);
@@ -61,8 +60,8 @@ describe('the agent actor behind Comlink, in one process', () => {
 
   it('keeps an agent that ignores stdin ready while it stops, then stopped', async () => {
     const connection = (opened = connect(['--ignore-stdin-close']));
-    const { api, events } = connection;
-    await api.start();
+    const { api, events, start } = connection;
+    await start();
     await expect.poll(() => states(events).at(-1)).toBe('ready');
     await api.stop();
     await expect.poll(() => states(events).at(-1)).toBe('stopped');
@@ -71,8 +70,8 @@ describe('the agent actor behind Comlink, in one process', () => {
 
   it('marks a running agent outdated when its definition changes', async () => {
     const connection = (opened = connect());
-    const { api, events } = connection;
-    await api.start();
+    const { api, events, start } = connection;
+    await start();
     await expect.poll(() => states(events).at(-1)).toBe('ready');
     await api.definitionChanged();
     await expect

@@ -1,0 +1,69 @@
+import type { Conversation } from '../../schema/conversation.ts';
+import type { Result } from '../../workers/protocol.ts';
+import type { ConversationStore } from '../ConversationStore.ts';
+import { translate, type Language } from '../i18n.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { Supervisor } from '../Supervisor.ts';
+
+/**
+ * `ChatService` of REFERENCE.md: one conversation per agent, held by the agent's worker; the
+ * host's copy (`ConversationStore`) answers `Conversation()`. `Send` resolves with the new
+ * message's id as soon as it is added (CONTRACT.md §3); the answer arrives as events.
+ */
+export class ChatService {
+  constructor(
+    private readonly supervisor: Supervisor,
+    private readonly conversations: ConversationStore,
+    private readonly language: () => Language,
+  ) {}
+
+  /** Adds a user message; starts the agent if needed, or queues the message while it answers. */
+  async Send(agent: string, text: string): Promise<string> {
+    this.#requireAgent(agent);
+    if (text.trim() === '') throw new ServiceError('empty-text', this.#say('error.emptyText'));
+    const worker = this.supervisor.workerFor(agent);
+    const id = await worker.call((api) => api.send(text));
+    if (id === undefined) {
+      throw new ServiceError('start-failed', this.#say('chat.notRunning'));
+    }
+    await this.conversations.arrival(agent, id);
+    return id;
+  }
+
+  /** Stops the current answer, answers "cancelled" to its permission requests, drops the queue. */
+  async Cancel(agent: string): Promise<void> {
+    this.#requireAgent(agent);
+    await this.supervisor.conversationWorker(agent)?.call((api) => api.cancel());
+  }
+
+  async AnswerPermission(id: string, optionId: string): Promise<void> {
+    const request = this.conversations.permission(id);
+    if (!request) {
+      throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
+    }
+    if (!request.options.some((option) => option.optionId === optionId)) {
+      throw new ServiceError('not-found', this.#say('error.unknownOption', { optionId }));
+    }
+    const worker = this.supervisor.conversationWorker(request.agent);
+    // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
+    const result = await worker?.call<Result<void>>((api) => api.answerPermission(id, optionId));
+    if (!result?.ok) {
+      throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
+    }
+  }
+
+  Conversation(agent: string): Conversation {
+    this.#requireAgent(agent);
+    return this.conversations.get(agent);
+  }
+
+  #requireAgent(agent: string): void {
+    if (!this.supervisor.has(agent)) {
+      throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name: agent }));
+    }
+  }
+
+  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
+    return translate(this.language(), ...args);
+  }
+}

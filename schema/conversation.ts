@@ -1,0 +1,177 @@
+/**
+ * Conversations on the wire (REFERENCE.md "Conversations", CONTRACT.md §5): the message model,
+ * `ChatService.Conversation()`'s shape and the payloads of the conversation events.
+ */
+
+export type MessageRole = 'user' | 'agent' | 'system';
+
+/** How an agent message ended with a reason (ACP `StopReason`). */
+export type StopReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_requests' | 'refusal';
+
+/** A system message's code. */
+export type SystemCode = 'agent-restarted' | 'agent-unavailable';
+
+export type ToolKind =
+  'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other';
+
+export type ToolStatus = 'pending' | 'in_progress' | 'completed' | 'failed';
+
+export interface ToolLocation {
+  path: string;
+  line?: number;
+}
+
+/** A file change an agent proposes or made; `oldText` is `''` for a new file. */
+export interface FileDiff {
+  path: string;
+  oldText: string;
+  newText: string;
+  newFile: boolean;
+}
+
+/** A tool call (CONTRACT.md §5). */
+export interface ToolCallView {
+  id: string;
+  title: string;
+  kind: ToolKind;
+  status: ToolStatus;
+  /** The call's input as compact JSON, `''` when the agent gave none. */
+  input: string;
+  /** What the tool returned, as text. */
+  output: string;
+  locations: ToolLocation[];
+  diffs: FileDiff[];
+}
+
+export interface PlanEntryView {
+  content: string;
+  priority: 'high' | 'medium' | 'low';
+  status: 'pending' | 'in_progress' | 'completed';
+}
+
+export type MessagePart =
+  | { kind: 'text'; text: string }
+  | { kind: 'thought'; text: string }
+  | { kind: 'tool'; tool: ToolCallView }
+  | { kind: 'plan'; entries: PlanEntryView[] };
+
+export type PartKind = MessagePart['kind'];
+
+export interface ChatMessage {
+  id: string;
+  agent: string;
+  /** ISO 8601. */
+  createdAt: string;
+  role: MessageRole;
+  parts: MessagePart[];
+  /** False while an agent message is still arriving. */
+  done: boolean;
+  /** A user message waiting for the current answer to finish. */
+  queued: boolean;
+  stopReason?: StopReason;
+  /** Why an agent message ended without a stop reason, or `cancelled` for a dropped message. */
+  error?: string;
+  code?: SystemCode;
+}
+
+export interface PermissionOption {
+  optionId: string;
+  name: string;
+  kind: 'allow_once' | 'allow_always' | 'reject_once' | 'reject_always';
+}
+
+/** A permission request waiting for the user (`permission:requested`). */
+export interface PermissionRequestView {
+  id: string;
+  agent: string;
+  /** The agent message whose turn asks. */
+  messageId: string;
+  toolCall: ToolCallView;
+  options: PermissionOption[];
+  /** Refusals the user already gave in this turn. */
+  rejections: number;
+}
+
+export interface ContextUsage {
+  used: number;
+  /** 0 when unknown. */
+  size: number;
+}
+
+export interface AgentCommand {
+  name: string;
+  description: string;
+}
+
+/** `ChatService.Conversation(agent)`. */
+export interface Conversation {
+  messages: ChatMessage[];
+  busy: boolean;
+  /** How many user messages wait. */
+  queued: number;
+  usage: ContextUsage;
+  commands: AgentCommand[];
+  permissions: PermissionRequestView[];
+}
+
+export interface MessageUpdatedEvent {
+  agent: string;
+  message: ChatMessage;
+}
+
+/** `text` is appended to part `index` (text, thought), or `part` replaces it (tool, plan). */
+export interface MessageDeltaEvent {
+  agent: string;
+  messageId: string;
+  index: number;
+  kind: PartKind;
+  text?: string;
+  part?: MessagePart;
+}
+
+export interface TurnChangedEvent {
+  agent: string;
+  busy: boolean;
+  queued: number;
+}
+
+export interface PermissionResolvedEvent {
+  id: string;
+  agent: string;
+}
+
+export interface UsageChangedEvent {
+  agent: string;
+  usage: ContextUsage;
+}
+
+/** Not in REFERENCE.md's table: the agent's slash commands changed (`Conversation().commands`). */
+export interface CommandsChangedEvent {
+  agent: string;
+  commands: AgentCommand[];
+}
+
+/** The events a conversation emits, in the order it emits them. */
+export type ConversationEvent =
+  | { name: 'message:updated'; data: MessageUpdatedEvent }
+  | { name: 'message:delta'; data: MessageDeltaEvent }
+  | { name: 'turn:changed'; data: TurnChangedEvent }
+  | { name: 'permission:requested'; data: PermissionRequestView }
+  | { name: 'permission:resolved'; data: PermissionResolvedEvent }
+  | { name: 'usage:changed'; data: UsageChangedEvent }
+  | { name: 'commands:changed'; data: CommandsChangedEvent };
+
+/** The names of `ConversationEvent`s. */
+export const conversationEventNames: ReadonlySet<string> = new Set<ConversationEvent['name']>([
+  'message:updated',
+  'message:delta',
+  'turn:changed',
+  'permission:requested',
+  'permission:resolved',
+  'usage:changed',
+  'commands:changed',
+]);
+
+/** Whether an event of the host is one of a conversation's. */
+export const isConversationEvent = (event: { name: string }): event is ConversationEvent =>
+  conversationEventNames.has(event.name);

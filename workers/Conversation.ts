@@ -1,0 +1,466 @@
+import type {
+  ContentBlock,
+  PlanEntry,
+  RequestPermissionRequest,
+  RequestPermissionResponse,
+  SessionNotification,
+  ToolCall,
+  ToolCallUpdate,
+} from '@agentclientprotocol/sdk';
+import { createActor, type Actor } from 'xstate';
+import {
+  applyConversationEvent,
+  emptyConversation,
+  findMessage,
+} from '../machines/conversationFold.ts';
+import { turnMachine } from '../machines/turnMachine.ts';
+import type {
+  ChatMessage,
+  Conversation as ConversationView,
+  ConversationEvent,
+  MessagePart,
+  PermissionOption,
+  StopReason,
+} from '../schema/conversation.ts';
+import { agentCommands, contentText, mergeTool, planEntries } from './messageModel.ts';
+import type { Result } from './protocol.ts';
+
+/** What a conversation needs from its agent: the ACP session and the lifecycle's `busy`. */
+export interface ConversationAgent {
+  /** The agent is `ready` or `busy`, not on its way out: it can take a prompt now. */
+  readonly available: boolean;
+  /** Asks the host to start the agent (it applies the limits); `agentReady` or `agentUnavailable` follows. */
+  requestStart(): void;
+  /** `session/new` in the agent's `cwd`; rejects with the agent's reason. */
+  newSession(): Promise<string>;
+  /** `session/prompt`; rejects with the agent's error. */
+  prompt(sessionId: string, text: string): Promise<StopReason>;
+  /** `session/cancel`. */
+  cancel(sessionId: string): void;
+  /** The agent becomes `busy` for a turn, then `ready` again. */
+  use(): void;
+  release(): void;
+}
+
+export interface ConversationOptions {
+  agent: string;
+  link: ConversationAgent;
+  /** Receives every event, in order; the conversation's state is the fold of them. */
+  emit: (event: ConversationEvent) => void;
+  /** What a previous worker of this agent held (the host's copy). */
+  seed?: ConversationView;
+  newId?: () => string;
+  now?: () => Date;
+}
+
+interface PendingPermission {
+  options: PermissionOption[];
+  resolve: (response: RequestPermissionResponse) => void;
+}
+
+interface Turn {
+  actor: Actor<typeof turnMachine>;
+  userMessageId: string;
+  text: string;
+  agentMessageId: string | undefined;
+  permissions: Map<string, PendingPermission>;
+  /** `session/new` is on its way for this turn. */
+  reaching: boolean;
+}
+
+const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
+
+const errorText = (error: unknown): string =>
+  error instanceof Error
+    ? error.message
+    : typeof error === 'string'
+      ? error
+      : JSON.stringify(error);
+
+/**
+ * One agent's conversation (REFERENCE.md "Conversations"), in the agent's worker: its messages,
+ * its turns one at a time in the order they were sent (each a `turnMachine` actor), the ACP
+ * session they prompt, and the permission requests of the current turn. Every change is an event
+ * applied to its own state and emitted: what it holds is always the fold of what it said.
+ */
+export class Conversation {
+  readonly #state: ConversationView;
+  readonly #queue: Turn[] = [];
+  #current: Turn | undefined;
+  #sessionId: string | undefined;
+  /** The agent had a session that is gone: the next start means it forgot the beginning. */
+  #sessionLost: boolean;
+  /** The lifecycle was told `use` and not yet `release`. */
+  #holdsAgent = false;
+  /** Session updates of kinds the message model does not show yet, the last of each kind. */
+  readonly otherUpdates = new Map<string, SessionNotification['update']>();
+  readonly #newId: () => string;
+  readonly #now: () => Date;
+
+  constructor(private readonly options: ConversationOptions) {
+    this.#newId = options.newId ?? (() => crypto.randomUUID());
+    this.#now = options.now ?? (() => new Date());
+    this.#state = emptyConversation();
+    const seed = options.seed;
+    if (seed) {
+      this.#state.messages = structuredClone(seed.messages);
+      this.#state.usage = { ...seed.usage };
+      this.#state.commands = structuredClone(seed.commands);
+    }
+    this.#sessionLost = this.#state.messages.some((message) => message.role === 'agent');
+  }
+
+  /** What `ChatService.Conversation()` answers. */
+  snapshot(): ConversationView {
+    return structuredClone(this.#state);
+  }
+
+  /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
+  send(text: string): string {
+    const waits = this.#current !== undefined;
+    const id = this.#newId();
+    this.#addMessage({
+      id,
+      role: 'user',
+      parts: [{ kind: 'text', text }],
+      done: true,
+      queued: waits,
+    });
+    const turn: Turn = {
+      actor: createActor(this.#bindTurn(() => turn)),
+      userMessageId: id,
+      text,
+      agentMessageId: undefined,
+      permissions: new Map(),
+      reaching: false,
+    };
+    turn.actor.subscribe((snapshot) => {
+      if (snapshot.status === 'done') this.#finish(turn);
+    });
+    turn.actor.start();
+    this.#queue.push(turn);
+    if (waits) this.#announceTurn();
+    else this.#beginNext();
+    return id;
+  }
+
+  /** Cancel: drops the queued messages, then stops the current answer. */
+  cancel(): void {
+    for (const turn of [...this.#queue]) turn.actor.send({ type: 'turn.cancel' });
+    this.#current?.actor.send({ type: 'turn.cancel' });
+    this.#announceTurn();
+  }
+
+  answerPermission(id: string, optionId: string): Result<void> {
+    const turn = this.#current;
+    const pending = turn?.permissions.get(id);
+    if (!turn || !pending) {
+      return { ok: false, error: { kind: 'not-found', message: `no permission request ${id}` } };
+    }
+    const option = pending.options.find((candidate) => candidate.optionId === optionId);
+    if (!option) {
+      return { ok: false, error: { kind: 'not-found', message: `no option ${optionId}` } };
+    }
+    turn.permissions.delete(id);
+    pending.resolve({ outcome: { outcome: 'selected', optionId } });
+    this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
+    turn.actor.send({
+      type: 'turn.permissionAnswered',
+      rejected: option.kind.startsWith('reject'),
+    });
+    return { ok: true, value: undefined };
+  }
+
+  /** The agent became `ready` (after a start). */
+  agentReady(): void {
+    if (this.#sessionLost) {
+      this.#sessionLost = false;
+      this.#addMessage({ role: 'system', code: 'agent-restarted', done: true });
+    }
+    const turn = this.#current;
+    if (turn?.actor.getSnapshot().matches('waitingForAgent')) void this.#reach(turn);
+  }
+
+  /** The host could not start the agent: the waiting turn fails with `reason`. */
+  agentUnavailable(reason: string): void {
+    this.#current?.actor.send({ type: 'turn.agentUnavailable', error: reason });
+  }
+
+  /** The agent's process is gone (stopped, crashed): the turn in progress fails with `reason`. */
+  agentGone(reason: string): void {
+    if (this.#sessionId !== undefined) this.#sessionLost = true;
+    this.#sessionId = undefined;
+    this.#holdsAgent = false;
+    this.#current?.actor.send({ type: 'turn.agentExited', error: reason });
+  }
+
+  /** `session/update`: https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output */
+  onUpdate({ sessionId, update }: SessionNotification): void {
+    if (sessionId !== this.#sessionId) return;
+    switch (update.sessionUpdate) {
+      case 'agent_message_chunk':
+        return this.#appendText('text', update.content);
+      case 'agent_thought_chunk':
+        return this.#appendText('thought', update.content);
+      case 'tool_call':
+      case 'tool_call_update':
+        this.#upsertTool(update);
+        return;
+      case 'plan':
+        return this.#setPlan(update.entries);
+      case 'usage_update':
+        return this.#emit({
+          name: 'usage:changed',
+          data: { agent: this.options.agent, usage: { used: update.used, size: update.size } },
+        });
+      case 'available_commands_update':
+        return this.#emit({
+          name: 'commands:changed',
+          data: { agent: this.options.agent, commands: agentCommands(update.availableCommands) },
+        });
+      default:
+        this.otherUpdates.set(update.sessionUpdate, update);
+    }
+  }
+
+  /**
+   * `session/request_permission`: waits for the user's answer, or answers `cancelled` when the
+   * turn is cancelled or ends (https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission).
+   */
+  requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+    const turn = this.#current;
+    const asking =
+      turn?.agentMessageId !== undefined &&
+      request.sessionId === this.#sessionId &&
+      (turn.actor.getSnapshot().matches('prompting') ||
+        turn.actor.getSnapshot().matches('awaitingPermission'));
+    if (!turn || !asking || turn.agentMessageId === undefined) {
+      return Promise.resolve(cancelledOutcome);
+    }
+    const toolCall = this.#upsertTool(request.toolCall);
+    const id = this.#newId();
+    const options = request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind }));
+    const answer = new Promise<RequestPermissionResponse>((resolve) =>
+      turn.permissions.set(id, { options, resolve }),
+    );
+    this.#emit({
+      name: 'permission:requested',
+      data: {
+        id,
+        agent: this.options.agent,
+        messageId: turn.agentMessageId,
+        toolCall,
+        options,
+        rejections: turn.actor.getSnapshot().context.rejections,
+      },
+    });
+    turn.actor.send({ type: 'turn.permissionRequested' });
+    return answer;
+  }
+
+  /** A write the agent made through `fs/write_text_file`, shown as a diff if no tool call did. */
+  showWrite(path: string, oldText: string | null, newText: string): void {
+    const message = this.#agentMessage();
+    if (!message) return;
+    const shown = message.parts.some(
+      (part) =>
+        part.kind === 'tool' &&
+        part.tool.diffs.some((diff) => diff.path === path && diff.newText === newText),
+    );
+    if (shown) return;
+    this.#upsertTool({
+      toolCallId: `write:${this.#newId()}`,
+      title: path,
+      kind: 'edit',
+      status: 'completed',
+      content: [{ type: 'diff', path, oldText, newText }],
+      locations: [{ path }],
+    });
+  }
+
+  #bindTurn(turn: () => Turn) {
+    return turnMachine.provide({
+      actions: {
+        sendPrompt: () => this.#prompt(turn()),
+        sendCancel: () => {
+          if (this.#sessionId !== undefined) this.options.link.cancel(this.#sessionId);
+        },
+        cancelPermissions: () => this.#cancelPermissions(turn()),
+      },
+    });
+  }
+
+  #beginNext(): void {
+    const turn = this.#queue.shift();
+    this.#current = turn;
+    if (!turn) {
+      if (this.#holdsAgent) {
+        this.#holdsAgent = false;
+        this.options.link.release();
+      }
+      this.#announceTurn();
+      return;
+    }
+    const message = findMessage(this.#state, turn.userMessageId);
+    if (message?.queued) this.#updateMessage(message, { queued: false });
+    this.#announceTurn();
+    turn.actor.send({ type: 'turn.begin' });
+    if (this.options.link.available) void this.#reach(turn);
+    else this.options.link.requestStart();
+  }
+
+  /** The agent is up: make it `busy`, open the session if there is none, and prompt. */
+  async #reach(turn: Turn): Promise<void> {
+    if (turn.reaching) return;
+    turn.reaching = true;
+    const { link } = this.options;
+    if (!this.#holdsAgent) {
+      this.#holdsAgent = true;
+      link.use();
+    }
+    try {
+      this.#sessionId ??= await link.newSession();
+    } catch (error) {
+      turn.actor.send({ type: 'turn.agentUnavailable', error: errorText(error) });
+      return;
+    } finally {
+      turn.reaching = false;
+    }
+    turn.actor.send({ type: 'turn.agentReady' });
+  }
+
+  #prompt(turn: Turn): void {
+    const sessionId = this.#sessionId;
+    turn.agentMessageId = this.#addMessage({ role: 'agent', done: false }).id;
+    if (sessionId === undefined) {
+      turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
+      return;
+    }
+    this.options.link.prompt(sessionId, turn.text).then(
+      (stopReason) => turn.actor.send({ type: 'turn.promptEnded', stopReason }),
+      (error: unknown) => turn.actor.send({ type: 'turn.promptFailed', error: errorText(error) }),
+    );
+  }
+
+  #cancelPermissions(turn: Turn): void {
+    for (const [id, pending] of turn.permissions) {
+      pending.resolve(cancelledOutcome);
+      this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
+    }
+    turn.permissions.clear();
+  }
+
+  /** A turn reached a final state: its messages end, and the next turn begins. */
+  #finish(turn: Turn): void {
+    const snapshot = turn.actor.getSnapshot();
+    const { stopReason, error } = snapshot.context;
+    this.#cancelPermissions(turn);
+    if (snapshot.matches('dropped')) {
+      const message = findMessage(this.#state, turn.userMessageId);
+      if (message) this.#updateMessage(message, { queued: false, error: 'cancelled' });
+    } else {
+      const agentMessage = turn.agentMessageId && findMessage(this.#state, turn.agentMessageId);
+      if (agentMessage) {
+        this.#updateMessage(agentMessage, {
+          done: true,
+          ...(snapshot.matches('ended') && stopReason ? { stopReason } : { error: error ?? '' }),
+        });
+      } else {
+        this.#addMessage({
+          role: 'system',
+          code: 'agent-unavailable',
+          error: error ?? '',
+          done: true,
+        });
+      }
+    }
+    const queued = this.#queue.indexOf(turn);
+    if (queued !== -1) this.#queue.splice(queued, 1);
+    if (this.#current === turn) this.#beginNext();
+  }
+
+  #announceTurn(): void {
+    const busy = this.#current !== undefined;
+    const queued = this.#queue.length;
+    if (this.#state.busy === busy && this.#state.queued === queued) return;
+    this.#emit({ name: 'turn:changed', data: { agent: this.options.agent, busy, queued } });
+  }
+
+  /** The agent message of the turn in progress, while it still arrives. */
+  #agentMessage(): ChatMessage | undefined {
+    const id = this.#current?.agentMessageId;
+    const message = id === undefined ? undefined : findMessage(this.#state, id);
+    return message && !message.done ? message : undefined;
+  }
+
+  #appendText(kind: 'text' | 'thought', content: ContentBlock): void {
+    const message = this.#agentMessage();
+    const text = contentText(content);
+    if (!message || text === '') return;
+    const last = message.parts.length - 1;
+    const data = { agent: this.options.agent, messageId: message.id, kind };
+    if (message.parts[last]?.kind === kind) {
+      this.#emit({ name: 'message:delta', data: { ...data, index: last, text } });
+    } else {
+      this.#setPart(message, message.parts.length, { kind, text });
+    }
+  }
+
+  /** Adds or updates the tool call's part; returns the tool call as it now is. */
+  #upsertTool(update: ToolCall | ToolCallUpdate) {
+    const message = this.#agentMessage();
+    const index = message
+      ? message.parts.findIndex(
+          (part) => part.kind === 'tool' && part.tool.id === update.toolCallId,
+        )
+      : -1;
+    const previous = message?.parts[index];
+    const tool = mergeTool(previous?.kind === 'tool' ? previous.tool : undefined, update);
+    if (message && JSON.stringify(previous) !== JSON.stringify({ kind: 'tool', tool })) {
+      this.#setPart(message, index === -1 ? message.parts.length : index, { kind: 'tool', tool });
+    }
+    return tool;
+  }
+
+  #setPlan(entries: readonly PlanEntry[]): void {
+    const message = this.#agentMessage();
+    if (!message) return;
+    const index = message.parts.findIndex((part) => part.kind === 'plan');
+    this.#setPart(message, index === -1 ? message.parts.length : index, {
+      kind: 'plan',
+      entries: planEntries(entries),
+    });
+  }
+
+  #setPart(message: ChatMessage, index: number, part: MessagePart): void {
+    this.#emit({
+      name: 'message:delta',
+      data: { agent: this.options.agent, messageId: message.id, index, kind: part.kind, part },
+    });
+  }
+
+  #addMessage(fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'done'>): ChatMessage {
+    const message: ChatMessage = {
+      id: this.#newId(),
+      agent: this.options.agent,
+      createdAt: this.#now().toISOString(),
+      parts: [],
+      queued: false,
+      ...fields,
+    };
+    this.#emit({ name: 'message:updated', data: { agent: this.options.agent, message } });
+    return message;
+  }
+
+  #updateMessage(message: ChatMessage, change: Partial<ChatMessage>): void {
+    this.#emit({
+      name: 'message:updated',
+      data: { agent: this.options.agent, message: { ...message, ...change } },
+    });
+  }
+
+  #emit(event: ConversationEvent): void {
+    applyConversationEvent(this.#state, event);
+    this.options.emit(event);
+  }
+}

@@ -1,0 +1,208 @@
+import { methods, RequestError } from '@agentclientprotocol/sdk';
+import { describeExit } from '../locales/describeExit.ts';
+import { translate, type Language } from '../locales/translate.ts';
+import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
+import type { Conversation as ConversationView } from '../schema/conversation.ts';
+import type { ClientHandlers } from './acpHandshake.ts';
+import { AgentActor } from './AgentActor.ts';
+import { ClientFiles } from './clientFiles.ts';
+import { Conversation, type ConversationAgent } from './Conversation.ts';
+import { EventBatcher } from './EventBatcher.ts';
+import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent, Result } from './protocol.ts';
+
+type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
+
+const running = (event: StateEvent | undefined) =>
+  event?.state === 'starting' || event?.state === 'ready' || event?.state === 'busy';
+
+/**
+ * How long a prompt whose connection closed waits for the process's exit, which says why (and
+ * fails the turn with that) before it fails with the connection's own error.
+ */
+const exitAfterCloseMs = 2000;
+
+export interface WorkerAgentOptions {
+  name: string;
+  language: Language;
+  seed?: ConversationView;
+  timings?: Partial<LifecycleTimings>;
+}
+
+/**
+ * Everything of one agent that lives in its worker thread: the lifecycle actor and its runs, the
+ * ACP client side (session, permissions, files in the agent's `cwd`), and the conversation. It
+ * outlives the agent's runs, so the conversation does too.
+ */
+export class WorkerAgent implements AgentWorkerApi {
+  readonly #actor: AgentActor;
+  readonly #conversation: Conversation;
+  readonly #batcher: EventBatcher;
+  #language: Language;
+  #launch: AgentLaunch | undefined;
+  #files: ClientFiles | undefined;
+  #last: StateEvent | undefined;
+  /** The last run was asked to stop (rather than crashing). */
+  #stopping = false;
+
+  constructor(
+    options: WorkerAgentOptions,
+    private readonly post: (event: AgentWorkerEvent) => void,
+  ) {
+    this.#language = options.language;
+    this.#batcher = new EventBatcher((events) => post({ type: 'conversation', events }));
+    const placeholder: AgentLaunch = {
+      name: options.name,
+      command: '',
+      args: [],
+      env: {},
+      cwd: '',
+    };
+    this.#actor = new AgentActor(
+      placeholder,
+      (event) => this.#onActorEvent(event),
+      options.timings,
+      this.#clientHandlers(),
+    );
+    this.#conversation = new Conversation({
+      agent: options.name,
+      link: this.#link(),
+      emit: (event) => this.#batcher.push(event),
+      ...(options.seed ? { seed: options.seed } : {}),
+    });
+  }
+
+  start(launch: AgentLaunch): void {
+    this.#launch = launch;
+    this.#files = new ClientFiles(launch.cwd);
+    this.#actor.start(launch);
+  }
+  stop(): void {
+    this.#actor.stop();
+  }
+  idleStop(): void {
+    this.#actor.idleStop();
+  }
+  evict(): void {
+    this.#actor.evict();
+  }
+  use(): void {
+    this.#actor.use();
+  }
+  release(): void {
+    this.#actor.release();
+  }
+  definitionChanged(): void {
+    this.#actor.definitionChanged();
+  }
+  logs(): string[] {
+    return this.#actor.logs();
+  }
+  setLanguage(language: Language): void {
+    this.#language = language;
+  }
+  send(text: string): string {
+    const id = this.#conversation.send(text);
+    this.#batcher.flush(); // the message leaves before the reply that names it
+    return id;
+  }
+  cancel(): void {
+    this.#conversation.cancel();
+  }
+  answerPermission(id: string, optionId: string): Result<void> {
+    return this.#conversation.answerPermission(id, optionId);
+  }
+  agentUnavailable(reason: string): void {
+    this.#conversation.agentUnavailable(reason);
+  }
+  conversation(): ConversationView {
+    return this.#conversation.snapshot();
+  }
+
+  /** Lifecycle events go out at once, after the conversation events before them. */
+  #postNow(event: AgentWorkerEvent): void {
+    this.#batcher.flush();
+    this.post(event);
+  }
+
+  #onActorEvent(event: AgentWorkerEvent): void {
+    this.#postNow(event);
+    if (event.type !== 'state') return;
+    const before = this.#last;
+    this.#last = event;
+    if (event.stopping) this.#stopping = true;
+    if (before?.state === 'starting' && (event.state === 'ready' || event.state === 'busy')) {
+      this.#stopping = false;
+      this.#conversation.agentReady();
+    } else if (running(before) && !running(event)) {
+      const reason = this.#stopping
+        ? translate(this.#language, 'chat.agentStopped')
+        : translate(this.#language, 'chat.agentExited', {
+            exit: describeExit(this.#language, event.exit ?? { code: null, signal: null }),
+          });
+      this.#stopping = false;
+      this.#conversation.agentGone(reason);
+    }
+  }
+
+  #link(): ConversationAgent {
+    const actor = this.#actor;
+    const connection = () => {
+      const current = actor.connection;
+      if (!current) throw new Error(translate(this.#language, 'chat.notRunning'));
+      return current;
+    };
+    return {
+      get available() {
+        return actor.available;
+      },
+      requestStart: () => this.#postNow({ type: 'wantsAgent' }),
+      newSession: async () => {
+        const cwd = this.#launch?.cwd ?? process.cwd();
+        const response = await connection().agent.request(methods.agent.session.new, {
+          cwd,
+          mcpServers: [],
+        });
+        return response.sessionId;
+      },
+      prompt: async (sessionId, text) => {
+        const current = connection();
+        try {
+          const response = await current.agent.request(methods.agent.session.prompt, {
+            sessionId,
+            prompt: [{ type: 'text', text }],
+          });
+          return response.stopReason;
+        } catch (error) {
+          // The agent's own explanation ends the turn at once; a closed connection usually
+          // means the process is dying, and its exit says more.
+          if (!(error instanceof RequestError)) {
+            await new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs));
+          }
+          throw error;
+        }
+      },
+      cancel: (sessionId) => {
+        actor.connection?.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => {});
+      },
+      use: () => actor.use(),
+      release: () => actor.release(),
+    };
+  }
+
+  /** The client side of ACP: https://agentclientprotocol.com/protocol/v1/overview#client */
+  #clientHandlers(): ClientHandlers {
+    const files = () => {
+      if (!this.#files) throw RequestError.internalError(undefined, 'no working folder');
+      return this.#files;
+    };
+    return {
+      sessionUpdate: (notification) => this.#conversation.onUpdate(notification),
+      requestPermission: (request) => this.#conversation.requestPermission(request),
+      readTextFile: (request) => files().read(request),
+      writeTextFile: async (request) => {
+        const { oldText } = await files().write(request);
+        this.#conversation.showWrite(request.path, oldText, request.content);
+      },
+    };
+  }
+}
