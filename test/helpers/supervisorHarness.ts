@@ -1,5 +1,7 @@
 import { afterEach } from 'vitest';
 import { AgentWorkerHandle } from '../../host/AgentWorkerHandle.ts';
+import { ConversationStore } from '../../host/ConversationStore.ts';
+import { ChatService } from '../../host/services/ChatService.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import type { Language } from '../../host/i18n.ts';
@@ -10,6 +12,9 @@ import { testTimings } from './agents.ts';
 /** A real supervisor (real workers, real processes) and what it emitted. */
 export interface Harness {
   supervisor: Supervisor;
+  /** The host's copy of the conversations, and the service on it. */
+  conversations: ConversationStore;
+  chat: ChatService;
   events: HostEvent[];
   /** The worker threads made so far, per agent, newest last. */
   workers: Map<string, AgentWorkerHandle[]>;
@@ -31,18 +36,22 @@ export function supervisorHarness(
   const events: HostEvent[] = [];
   const listeners = new Set<() => void>();
   const workers = new Map<string, AgentWorkerHandle[]>();
+  const publish = (event: HostEvent) => {
+    conversations.observe(event);
+    events.push(event);
+    for (const listener of [...listeners]) listener();
+  };
+  const conversations = new ConversationStore(publish);
   const supervisor = new Supervisor({
     definitions,
     limits: { maxRunningAgents: 3, stopIdleAgentsAfterMs: 0, ...limits },
     language,
-    emit: (event) => {
-      events.push(event);
-      for (const listener of [...listeners]) listener();
-    },
+    emit: publish,
+    conversations,
     timings: testTimings,
-    createWorker: (launch, timings, callbacks) => {
-      const worker = new AgentWorkerHandle(launch, timings, callbacks);
-      workers.set(launch.name, [...(workers.get(launch.name) ?? []), worker]);
+    createWorker: (init, timings, callbacks) => {
+      const worker = new AgentWorkerHandle(init, timings, callbacks);
+      workers.set(init.name, [...(workers.get(init.name) ?? []), worker]);
       return worker;
     },
   });
@@ -52,6 +61,8 @@ export function supervisorHarness(
     );
   return {
     supervisor,
+    conversations,
+    chat: new ChatService(supervisor, conversations, () => language),
     events,
     workers,
     states,

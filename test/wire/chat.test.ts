@@ -384,4 +384,15 @@ describe('ChatService over the wire', () => {
       ]);
     await chat.settled('a');
   });
+
+  it('coalesces a flood of chunks into fewer deltas, every chunk there, in order', async () => {
+    const { chat } = await chatWith();
+    const id = await chat.send('a', script({ flood: 5000 }));
+    const answer = await chat.answer('a', id);
+    const expected = Array.from({ length: 5000 }, (_, i) => `${i} `).join('');
+    expect(textOf(answer)).toBe(expected);
+    const deltas = chat.wire.events.filter((event) => event.name === 'message:delta');
+    expect(deltas.length).toBeLessThan(5000);
+    await chat.settled('a');
+  });
 });

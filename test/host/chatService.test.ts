@@ -1,0 +1,95 @@
+import { describe, expect, it } from 'vitest';
+import { fakeAgent } from '../helpers/agents.ts';
+import { script } from '../helpers/chat.ts';
+import { harnessPerTest } from '../helpers/supervisorHarness.ts';
+
+const open = harnessPerTest();
+
+describe('ChatService with real workers', () => {
+  it('keeps the conversation when the worker dies mid-turn, ends its turn, and goes on in a new worker', async () => {
+    const { chat, supervisor, workers, reaches } = open([fakeAgent('a', ['--session'])]);
+    const options = [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }];
+    await chat.Send(
+      'a',
+      script({ text: 'before' }, { permission: { toolCall: { toolCallId: 't' }, options } }),
+    );
+    await expect.poll(() => chat.Conversation('a').permissions).toHaveLength(1);
+    await workers.get('a')![0]!.thread.terminate();
+    await reaches('a', 'error');
+    const after = chat.Conversation('a');
+    expect(after).toMatchObject({ busy: false, queued: 0, permissions: [] });
+    expect(after.messages[1]).toMatchObject({
+      role: 'agent',
+      done: true,
+      error: expect.stringMatching(/^the agent’s worker thread stopped/) as string,
+    });
+    // What arrived is kept: the text, and the tool call the permission was about.
+    expect(after.messages[1]?.parts.map((part) => part.kind)).toEqual(['text', 'tool']);
+
+    // The next message starts the agent in a new worker that remembers the conversation.
+    await chat.Send('a', 'again');
+    await expect.poll(() => chat.Conversation('a').messages.at(-1)?.stopReason).toBe('end_turn');
+    expect(workers.get('a')).toHaveLength(2);
+    const messages = chat.Conversation('a').messages;
+    expect(messages.map((message) => message.code ?? message.role)).toEqual([
+      'user',
+      'agent',
+      'user',
+      'agent-restarted',
+      'agent',
+    ]);
+    expect(messages.at(-1)?.parts).toEqual([{ kind: 'text', text: 'Hello, world' }]);
+    expect(supervisor.list()[0]?.state).toBe('ready');
+  });
+
+  it('ends the turn and its permission when the agent is stopped mid-permission', async () => {
+    const { chat, supervisor, events } = open([fakeAgent('a', ['--session'])]);
+    const options = [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }];
+    await chat.Send('a', script({ permission: { toolCall: { toolCallId: 't' }, options } }));
+    await expect.poll(() => chat.Conversation('a').permissions).toHaveLength(1);
+    const [request] = chat.Conversation('a').permissions;
+    await supervisor.stop('a');
+    await expect.poll(() => chat.Conversation('a').busy).toBe(false);
+    expect(chat.Conversation('a').messages[1]).toMatchObject({
+      done: true,
+      error: 'the agent was stopped before it finished answering',
+    });
+    expect(events).toContainEqual({
+      name: 'permission:resolved',
+      data: { id: request!.id, agent: 'a' },
+    });
+    await expect(chat.AnswerPermission(request!.id, 'ok')).rejects.toMatchObject({
+      kind: 'not-found',
+    });
+  });
+
+  it('words what the worker says in the configuration’s language', async () => {
+    const { chat, supervisor } = open([fakeAgent('a', ['--session'])], {}, 'fr');
+    await chat.Send('a', script({ sleep: 5000 }));
+    await expect.poll(() => supervisor.list()[0]?.state).toBe('busy');
+    await supervisor.stop('a');
+    await expect
+      .poll(() => chat.Conversation('a').messages[1]?.error)
+      .toBe('l’agent a été arrêté avant d’avoir fini de répondre');
+    await expect(chat.Send('a', ' ')).rejects.toMatchObject({
+      kind: 'empty-text',
+      message: 'le message est vide',
+    });
+  });
+
+  it('forgets every conversation when another configuration opens', async () => {
+    const { chat, supervisor, conversations } = open([fakeAgent('a', ['--session'])]);
+    await chat.Send('a', 'hello');
+    await expect.poll(() => chat.Conversation('a').messages).toHaveLength(2);
+    await supervisor.stopAll();
+    supervisor.forgetConversations();
+    expect(chat.Conversation('a').messages).toEqual([]);
+    expect(conversations.seed('a')).toBeUndefined();
+    await chat.Send('a', 'a new start');
+    await expect.poll(() => chat.Conversation('a').messages.at(-1)?.role).toBe('agent');
+    expect(chat.Conversation('a').messages.map((message) => message.role)).toEqual([
+      'user',
+      'agent',
+    ]);
+  });
+});
