@@ -22,6 +22,8 @@ export interface Sink {
 
 /** A client's place in the event stream. */
 export interface Subscription {
+  /** Sends a frame that is not an event (a response) after every event published so far. */
+  send(frame: string): void;
   /** Detaches from the bus (the client went away); the sink is not closed. Idempotent. */
   close(): void;
   /** True once detached or dropped. */

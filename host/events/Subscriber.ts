@@ -30,6 +30,8 @@ export class Subscriber implements Subscription {
   #drains = 0;
   #pumping = false;
   #closed = false;
+  /** Frames that are not events (responses), each due once the events before it are written. */
+  readonly #replies: { after: number; frame: string }[] = [];
 
   constructor(
     ring: EventRing,
@@ -55,7 +57,18 @@ export class Subscriber implements Subscription {
 
   get queuedFrames(): number {
     if (this.#closed) return 0;
-    return (this.#resync === undefined ? 0 : 1) + this.#ring.lastSeq - this.#next + 1;
+    const resync = this.#resync === undefined ? 0 : 1;
+    return resync + this.#replies.length + this.#ring.lastSeq - this.#next + 1;
+  }
+
+  /**
+   * Sends `frame` (a response) after every event published so far: what a response reports has
+   * reached the client before it, and what it does not is still to come.
+   */
+  send(frame: string): void {
+    if (this.#closed) return;
+    this.#replies.push({ after: this.#ring.lastSeq, frame });
+    this.#pump();
   }
 
   get queuedBytes(): number {
@@ -67,6 +80,7 @@ export class Subscriber implements Subscription {
     if (this.#closed) return;
     this.#closed = true;
     this.#resync = undefined;
+    this.#replies.length = 0;
     this.#detach(this);
   }
 
@@ -125,6 +139,11 @@ export class Subscriber implements Subscription {
       const frame = this.#resync;
       this.#resync = undefined;
       return frame;
+    }
+    const reply = this.#replies[0];
+    if (reply && this.#next > reply.after) {
+      this.#replies.shift();
+      return reply.frame;
     }
     if (this.#next > this.#ring.lastSeq) return undefined;
     const frame = this.#ring.frame(this.#next++);

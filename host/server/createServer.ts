@@ -66,8 +66,10 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const text = isBinary ? '' : data.toString('utf8');
+      // A response follows the events published before it: a snapshot (`List`, `Conversation`)
+      // and the events after it fit together exactly.
       void options.dispatcher.handle(text).then((response) => {
-        if (response && socket.readyState === socket.OPEN) socket.send(JSON.stringify(response));
+        if (response) subscription.send(JSON.stringify(response));
       });
     });
     socket.on('close', () => subscription.close());

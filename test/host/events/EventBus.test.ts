@@ -207,3 +207,33 @@ describe('resync', () => {
     expect(sink.seqs).toEqual([7, 8, 9, 10, 11, 12]);
   });
 });
+
+describe('responses on the event stream', () => {
+  it('sends a response after the events published before it, and before the later ones', () => {
+    const bus = new EventBus();
+    const sink = new FakeSink('full');
+    const subscription = bus.subscribe(undefined, sink);
+    publishMany(bus, 3); // the first is written, then the sink is full
+    subscription.send('{"jsonrpc":"2.0","id":1,"result":"snapshot"}');
+    publishMany(bus, 2);
+    expect(sink.raw).toHaveLength(1);
+    expect(subscription.queuedFrames).toBe(5);
+    sink.drain();
+    const kinds = sink.raw.map((raw) => {
+      const message = JSON.parse(raw) as { id?: number; params?: { seq: number } };
+      return message.id === undefined ? message.params!.seq : 'response';
+    });
+    expect(kinds).toEqual([1, 2, 3, 'response', 4, 5]);
+  });
+
+  it('sends a response at once to a client that keeps up, and nothing once closed', () => {
+    const bus = new EventBus();
+    const sink = new FakeSink();
+    const subscription = bus.subscribe(undefined, sink);
+    subscription.send('{"jsonrpc":"2.0","id":1,"result":null}');
+    expect(sink.raw).toEqual(['{"jsonrpc":"2.0","id":1,"result":null}']);
+    subscription.close();
+    subscription.send('{"jsonrpc":"2.0","id":2,"result":null}');
+    expect(sink.raw).toHaveLength(1);
+  });
+});
