@@ -2,7 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
-    include: ['test/**/*.test.ts'],
+    // Component tests (`test/pwa/*.test.tsx`) say `// @vitest-environment happy-dom` themselves.
+    include: ['test/**/*.test.{ts,tsx}'],
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

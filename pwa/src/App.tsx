@@ -1,0 +1,41 @@
+import { AgentsScreen } from './agents/AgentsScreen.tsx';
+import { ChatScreen } from './chat/ChatScreen.tsx';
+import { useHost } from './connection/useHost.ts';
+import { I18nProvider } from './i18n.tsx';
+import { PairingScreen } from './pairing/PairingScreen.tsx';
+import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { ConnectionBanner } from './shell/ConnectionBanner.tsx';
+import { TopBar } from './shell/TopBar.tsx';
+import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
+import { useRoute } from './shell/useRoute.ts';
+import { useTheme } from './shell/useTheme.ts';
+
+/** The whole app: the top bar, the connection's state, and the screen the route names. */
+export function App() {
+  const config = useHost((state) => state.config);
+  const language = config?.language ?? (navigator.language.startsWith('fr') ? 'fr' : 'en');
+  useTheme(config?.theme ?? 'system');
+  return (
+    <I18nProvider language={language}>
+      <Screens />
+    </I18nProvider>
+  );
+}
+
+function Screens() {
+  const connection = useHost((state) => state.connection);
+  const [route, navigate] = useRoute();
+  if (connection === 'unpaired') return <PairingScreen />;
+  return (
+    <div className="app">
+      <TopBar route={route} navigate={navigate} />
+      <ConnectionBanner />
+      <UpdatePrompt />
+      <main className="screen">
+        {route.screen === 'agents' && <AgentsScreen navigate={navigate} />}
+        {route.screen === 'chat' && <ChatScreen agent={route.agent} navigate={navigate} />}
+        {route.screen === 'settings' && <SettingsScreen />}
+      </main>
+    </div>
+  );
+}

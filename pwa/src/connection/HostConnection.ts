@@ -1,0 +1,175 @@
+import { createActor, type Actor } from 'xstate';
+import { connectionMachine } from '../../../machines/connectionMachine.ts';
+import type { ErrorKind } from '../../../schema/errors.ts';
+import type { HostEvent } from '../../../schema/events.ts';
+import type { RpcMethod } from '../../../schema/rpc.ts';
+
+/** A refusal or failure of the host (CONTRACT.md §3): `message` is the sentence to show. */
+export class HostError extends Error {
+  override readonly name = 'HostError';
+  constructor(
+    message: string,
+    readonly code: number,
+    readonly kind: ErrorKind | 'offline' | undefined,
+  ) {
+    super(message);
+  }
+}
+
+/** An event of the stream, or the `resync` marker. */
+export type StreamEvent =
+  (HostEvent & { seq: number }) | { seq: number; name: 'resync'; data: object };
+
+export interface HostConnectionListener {
+  /** An event of the stream, in seq order. */
+  event(event: StreamEvent): void;
+  /** Snapshots must be (re)loaded: the first connection, or a resync. Resolve once loaded. */
+  loadSnapshots(): Promise<void>;
+  /** The connection's state changed. */
+  changed(): void;
+}
+
+interface Pending {
+  resolve: (value: unknown) => void;
+  reject: (error: Error) => void;
+}
+
+/**
+ * The PWA's link to its host: one WebSocket for the calls and the events (a response comes after
+ * the events published before it, so a snapshot and the events after it fit exactly), driven by
+ * `machines/connectionMachine.ts`. Calls made while offline wait for the connection.
+ */
+export class HostConnection {
+  readonly actor: Actor<typeof connectionMachine>;
+  #socket: WebSocket | undefined;
+  #nextId = 1;
+  readonly #pending = new Map<number, Pending>();
+  readonly #waiting: (() => void)[] = [];
+
+  constructor(
+    private readonly listener: HostConnectionListener,
+    private readonly base: URL = new URL(window.location.href),
+  ) {
+    this.actor = createActor(
+      connectionMachine.provide({
+        actions: {
+          openSocket: (_, { since }) => this.#open(since),
+          closeSocket: () => this.#socket?.close(),
+          // After the transition: the calls it makes see the socket `resyncing`, hence usable.
+          loadSnapshots: () => {
+            void Promise.resolve()
+              .then(() => this.listener.loadSnapshots())
+              .then(
+                () => this.actor.send({ type: 'snapshots.loaded' }),
+                () => this.actor.send({ type: 'snapshots.failed' }),
+              );
+          },
+        },
+      }),
+    );
+    this.actor.subscribe(() => {
+      if (this.online) for (const resume of this.#waiting.splice(0)) resume();
+      this.listener.changed();
+    });
+  }
+
+  start(): void {
+    this.actor.start();
+  }
+
+  stop(): void {
+    this.actor.stop();
+    this.#socket?.close();
+  }
+
+  /** The socket is open (snapshots may still be loading). */
+  get online(): boolean {
+    const state = this.actor.getSnapshot();
+    return state.matches('online') || state.matches('resyncing');
+  }
+
+  /** Calls `method` on the host; waits for the connection if it is down. */
+  async call<T>(method: RpcMethod, params: unknown[] = []): Promise<T> {
+    if (!this.online || this.#socket?.readyState !== WebSocket.OPEN) {
+      await new Promise<void>((resolve) => this.#waiting.push(resolve));
+    }
+    const id = this.#nextId++;
+    return new Promise<T>((resolve, reject) => {
+      this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
+      this.#socket?.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+    });
+  }
+
+  /** Try now rather than at the end of the backoff (or after pairing). */
+  retry(): void {
+    this.actor.send({ type: 'retry' });
+  }
+
+  #open(since: number): void {
+    const url = new URL('/api/ws', this.base);
+    url.protocol = url.protocol === 'https:' ? 'wss:' : 'ws:';
+    if (since > 0) url.searchParams.set('since', String(since));
+    const socket = new WebSocket(url);
+    this.#socket = socket;
+    let opened = false;
+    socket.addEventListener('open', () => {
+      opened = true;
+      this.actor.send({ type: 'socket.opened' });
+    });
+    socket.addEventListener('message', (message: MessageEvent<string>) =>
+      this.#receive(message.data),
+    );
+    socket.addEventListener('close', () => {
+      if (this.#socket !== socket) return;
+      this.#socket = undefined;
+      for (const pending of this.#pending.values()) {
+        pending.reject(new HostError('offline', 0, 'offline'));
+      }
+      this.#pending.clear();
+      if (opened) return this.actor.send({ type: 'socket.closed', unauthorized: false });
+      // A refused upgrade looks like any failure: ask the host whether the pairing is the cause.
+      void this.#unauthorized().then((unauthorized) =>
+        this.actor.send({ type: 'socket.closed', unauthorized }),
+      );
+    });
+  }
+
+  async #unauthorized(): Promise<boolean> {
+    try {
+      const response = await fetch(new URL('/api/rpc', this.base), {
+        method: 'POST',
+        credentials: 'same-origin',
+        body: JSON.stringify({ jsonrpc: '2.0', id: 0, method: 'AgentService.List', params: [] }),
+      });
+      return response.status === 401;
+    } catch {
+      return false;
+    }
+  }
+
+  #receive(text: string): void {
+    const message = JSON.parse(text) as {
+      id?: number;
+      method?: string;
+      params?: StreamEvent;
+      result?: unknown;
+      error?: { code: number; message: string; data?: { kind?: ErrorKind } };
+    };
+    if (message.method === 'event' && message.params) {
+      const event = message.params;
+      this.actor.send({ type: 'event.received', seq: event.seq });
+      if (event.name === 'resync') this.actor.send({ type: 'resync.needed' });
+      else this.listener.event(event);
+      return;
+    }
+    const pending = message.id === undefined ? undefined : this.#pending.get(message.id);
+    if (!pending || message.id === undefined) return;
+    this.#pending.delete(message.id);
+    if (message.error) {
+      const { code, message: text, data } = message.error;
+      pending.reject(new HostError(text, code, data?.kind));
+    } else {
+      pending.resolve(message.result);
+    }
+  }
+}

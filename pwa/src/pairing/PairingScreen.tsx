@@ -1,0 +1,4 @@
+/** Placeholder: the pairing screen. */
+export function PairingScreen() {
+  return <section />;
+}

@@ -1,0 +1,4 @@
+/** Placeholder: the settings. */
+export function SettingsScreen() {
+  return <section />;
+}

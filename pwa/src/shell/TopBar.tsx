@@ -1,0 +1,32 @@
+import { useHost } from '../connection/useHost.ts';
+import { useT } from '../i18n.tsx';
+import type { Route } from './useRoute.ts';
+
+const screens = ['agents', 'chat', 'settings'] as const;
+
+/** The app's name, its three screens, and the connection's state. */
+export function TopBar({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
+  const t = useT();
+  const connection = useHost((state) => state.connection);
+  return (
+    <header className="top-bar">
+      <span className="brand">Switchboard</span>
+      <nav aria-label={t('app.nav.label')}>
+        {screens.map((screen) => (
+          <button
+            key={screen}
+            type="button"
+            className="tab"
+            aria-current={route.screen === screen ? 'page' : undefined}
+            onClick={() => navigate(screen === 'chat' ? { screen, agent: undefined } : { screen })}
+          >
+            {t(`app.nav.${screen}`)}
+          </button>
+        ))}
+      </nav>
+      <span className={`connection connection-${connection}`} role="status">
+        {t(`app.connection.state.${connection}`)}
+      </span>
+    </header>
+  );
+}

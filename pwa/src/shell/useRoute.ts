@@ -1,0 +1,33 @@
+import { useCallback, useSyncExternalStore } from 'react';
+
+/** Where the app is: `#/agents`, `#/chat/<agent>`, `#/settings`. */
+export type Route =
+  { screen: 'agents' } | { screen: 'chat'; agent: string | undefined } | { screen: 'settings' };
+
+export function parseRoute(hash: string): Route {
+  const [, screen, agent] = hash.replace(/^#/, '').split('/');
+  if (screen === 'chat')
+    return { screen: 'chat', agent: agent ? decodeURIComponent(agent) : undefined };
+  if (screen === 'settings') return { screen: 'settings' };
+  return { screen: 'agents' };
+}
+
+export function routeHash(route: Route): string {
+  if (route.screen === 'chat')
+    return route.agent ? `#/chat/${encodeURIComponent(route.agent)}` : '#/chat';
+  return `#/${route.screen}`;
+}
+
+const subscribe = (listener: () => void) => {
+  window.addEventListener('hashchange', listener);
+  return () => window.removeEventListener('hashchange', listener);
+};
+
+/** The current route (in the URL's hash, so a reload or an installed app keeps its place). */
+export function useRoute(): [Route, (route: Route) => void] {
+  const hash = useSyncExternalStore(subscribe, () => window.location.hash);
+  const navigate = useCallback((route: Route) => {
+    window.location.hash = routeHash(route);
+  }, []);
+  return [parseRoute(hash), navigate];
+}

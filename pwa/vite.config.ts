@@ -1,0 +1,54 @@
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+import { defineConfig } from 'vite';
+import { VitePWA } from 'vite-plugin-pwa';
+
+const root = fileURLToPath(new URL('.', import.meta.url));
+
+/** The PWA, built into dist/pwa, which the host serves. */
+export default defineConfig({
+  root,
+  base: '/',
+  publicDir: fileURLToPath(new URL('./public', import.meta.url)),
+  build: {
+    outDir: fileURLToPath(new URL('../dist/pwa', import.meta.url)),
+    emptyOutDir: true,
+    sourcemap: true,
+    chunkSizeWarningLimit: 2048,
+  },
+  server: { proxy: { '/api': { target: 'http://127.0.0.1:7777', ws: true } } },
+  plugins: [
+    react(),
+    VitePWA({
+      registerType: 'prompt',
+      injectRegister: false,
+      manifest: {
+        name: 'Switchboard',
+        short_name: 'Switchboard',
+        description: 'Run and supervise your coding agents',
+        theme_color: '#1f6feb',
+        background_color: '#0d1117',
+        display: 'standalone',
+        start_url: '/',
+        scope: '/',
+        icons: [
+          { src: '/icons/icon-192.png', sizes: '192x192', type: 'image/png' },
+          { src: '/icons/icon-512.png', sizes: '512x512', type: 'image/png' },
+          {
+            src: '/icons/icon-maskable-512.png',
+            sizes: '512x512',
+            type: 'image/png',
+            purpose: 'maskable',
+          },
+        ],
+      },
+      workbox: {
+        globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
+        // The app shell opens offline; the API and a pairing link (`?token=`) always reach the host.
+        navigateFallback: '/index.html',
+        navigateFallbackDenylist: [/^\/api\//, /[?&]token=/],
+        maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+      },
+    }),
+  ],
+});
