@@ -1,0 +1,31 @@
+import { memo } from 'react';
+import Markdown, { type Components, type Options } from 'react-markdown';
+import rehypeHighlight from 'rehype-highlight';
+import rehypeSanitize from 'rehype-sanitize';
+import remarkGfm from 'remark-gfm';
+
+const remarkPlugins: Options['remarkPlugins'] = [remarkGfm];
+// Sanitize first: highlight's `hljs-*` classes come after and are ours, not the agent's.
+const rehypePlugins: Options['rehypePlugins'] = [
+  rehypeSanitize,
+  [rehypeHighlight, { detect: false }],
+];
+
+const components: Components = {
+  // A link leaves the app: in a new tab, without handing it our window.
+  a: ({ node: _, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+};
+
+/**
+ * An agent's Markdown (GitHub flavour), rendered safely: raw HTML stays text, and what the
+ * Markdown makes is sanitized before code is highlighted.
+ */
+export const MarkdownText = memo(function MarkdownText({ text }: { text: string }) {
+  return (
+    <div className="chat-markdown">
+      <Markdown remarkPlugins={remarkPlugins} rehypePlugins={rehypePlugins} components={components}>
+        {text}
+      </Markdown>
+    </div>
+  );
+});

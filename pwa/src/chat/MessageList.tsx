@@ -1,0 +1,113 @@
+import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
+import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import type { ChatMessage, PermissionRequestView } from '../../../schema/conversation.ts';
+import { useT } from '../i18n.tsx';
+import { MessageItem } from './MessageItem.tsx';
+import { usePermissionsByMessage } from './usePermissionsByMessage.ts';
+
+export interface MessageListProps {
+  messages: readonly ChatMessage[];
+  permissions: readonly PermissionRequestView[];
+  agentTitle: string;
+  busy: boolean;
+}
+
+/** Within this many pixels of the end, the reader is at the bottom and the list follows. */
+const endThreshold = 48;
+/** The size assumed while the list has no layout (hidden, or a DOM without layout). */
+const fallbackRect: Rect = { width: 800, height: 1000 };
+
+const observeRect: typeof observeElementRect = (instance, report) =>
+  observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : fallbackRect));
+
+/**
+ * The messages, virtualized (only those in view are in the DOM, measured as they render), and
+ * anchored to the end: while the reader is at the bottom, new messages and growing answers keep
+ * it there; scrolled up, it stays put and offers a way back.
+ */
+export function MessageList({ messages, permissions, agentTitle, busy }: MessageListProps) {
+  const t = useT();
+  const scrollRef = useRef<HTMLDivElement>(null);
+  const [atEnd, setAtEnd] = useState(true);
+  const permissionsOf = usePermissionsByMessage(permissions);
+  const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
+  const virtualizer = useVirtualizer({
+    count: messages.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 120,
+    getItemKey,
+    overscan: 4,
+    paddingStart: 12,
+    paddingEnd: 12,
+    anchorTo: 'end',
+    followOnAppend: true,
+    scrollEndThreshold: endThreshold,
+    observeElementRect: observeRect,
+  });
+
+  // Open at the latest message.
+  useLayoutEffect(() => virtualizer.scrollToEnd(), [virtualizer]);
+
+  // What you just sent: bring the end into view even if you had scrolled up.
+  const last = messages.at(-1);
+  const lastKey = last?.role === 'user' ? last.id : undefined;
+  useLayoutEffect(() => {
+    if (lastKey !== undefined) virtualizer.scrollToEnd();
+  }, [lastKey, virtualizer]);
+
+  const onScroll = () => {
+    const element = scrollRef.current;
+    if (!element) return;
+    setAtEnd(element.scrollHeight - element.scrollTop - element.clientHeight <= endThreshold);
+  };
+
+  return (
+    <div className="chat-list">
+      {messages.length === 0 && (
+        <p className="chat-empty">{t('chat.empty', { agent: agentTitle })}</p>
+      )}
+      <div
+        ref={scrollRef}
+        role="feed"
+        aria-busy={busy}
+        aria-label={t('chat.list.label', { agent: agentTitle })}
+        tabIndex={0}
+        className="chat-scroll"
+        onScroll={onScroll}
+      >
+        <div className="chat-feed" style={{ height: virtualizer.getTotalSize() }}>
+          {virtualizer.getVirtualItems().map((item) => {
+            const message = messages[item.index];
+            if (!message) return null;
+            return (
+              <div
+                key={item.key}
+                data-index={item.index}
+                ref={virtualizer.measureElement}
+                className="chat-row"
+                style={{ transform: `translateY(${item.start}px)` }}
+              >
+                <MessageItem
+                  message={message}
+                  permissions={permissionsOf(message.id)}
+                  agentTitle={agentTitle}
+                  position={item.index + 1}
+                  total={messages.length}
+                />
+              </div>
+            );
+          })}
+        </div>
+      </div>
+      {!atEnd && (
+        <button
+          type="button"
+          className="chat-jump"
+          onClick={() => virtualizer.scrollToEnd({ behavior: 'smooth' })}
+        >
+          {t('chat.jumpToLatest')}
+        </button>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,43 @@
+import { useId, type ReactNode } from 'react';
+import type { ToolCallView } from '../../../schema/conversation.ts';
+import { useT } from '../i18n.tsx';
+import { DiffView } from './DiffView.tsx';
+import { ToolIcon } from './ToolIcon.tsx';
+import { ToolText } from './ToolText.tsx';
+
+/**
+ * A tool call as a card: its kind, title and status, the files it touches, its input, the
+ * changes it proposes or made, its output; `children` (a permission prompt) at the bottom.
+ */
+export function ToolCard({ tool, children }: { tool: ToolCallView; children?: ReactNode }) {
+  const t = useT();
+  const titleId = useId();
+  return (
+    <section className={`chat-tool chat-tool-${tool.status}`} aria-labelledby={titleId}>
+      <header className="chat-tool-head">
+        <ToolIcon kind={tool.kind} />
+        <span id={titleId} className="chat-tool-title">
+          {tool.title || t(`chat.tool.kind.${tool.kind}`)}
+        </span>
+        <span className={`chat-badge chat-status chat-status-${tool.status}`}>
+          {t(`chat.tool.status.${tool.status}`)}
+        </span>
+      </header>
+      {tool.locations.length > 0 && (
+        <ul className="chat-tool-locations" aria-label={t('chat.tool.locations')}>
+          {tool.locations.map(({ path, line }, index) => (
+            <li key={index}>
+              <code>{line === undefined ? path : t('chat.tool.location', { path, line })}</code>
+            </li>
+          ))}
+        </ul>
+      )}
+      {tool.input !== '' && <ToolText label={t('chat.tool.input')} text={tool.input} />}
+      {tool.diffs.map((diff, index) => (
+        <DiffView key={`${index}:${diff.path}`} diff={diff} />
+      ))}
+      {tool.output !== '' && <ToolText label={t('chat.tool.output')} text={tool.output} />}
+      {children}
+    </section>
+  );
+}

@@ -1,0 +1,65 @@
+import { useMemo, useState, type KeyboardEvent } from 'react';
+import type { AgentCommand } from '../../../schema/conversation.ts';
+
+export interface SlashCommands {
+  /** The menu is shown. */
+  open: boolean;
+  /** The commands that match what was typed after `/`. */
+  matches: readonly AgentCommand[];
+  /** The highlighted match. */
+  active: number;
+  setActive: (index: number) => void;
+  /** The text once `command` is chosen. */
+  complete: (command: AgentCommand) => string;
+  /** Handles the menu's keys (arrows, Tab/Enter, Escape); true when the key was the menu's. */
+  onKeyDown: (event: KeyboardEvent, setText: (text: string) => void) => boolean;
+}
+
+const bare = (command: AgentCommand) => command.name.replace(/^\//, '');
+
+/**
+ * The agent's slash commands, offered while the text is `/` and the start of a command's name:
+ * a listbox driven from the textarea (↑/↓ move, Tab or Enter completes, Escape closes).
+ */
+export function useSlashCommands(text: string, commands: readonly AgentCommand[]): SlashCommands {
+  const query = /^\/(\S*)$/.exec(text)?.[1];
+  const matches = useMemo(() => {
+    if (query === undefined) return [];
+    const start = query.toLowerCase();
+    return commands.filter((command) => bare(command).toLowerCase().startsWith(start));
+  }, [commands, query]);
+  // The highlight and the dismissal belong to one query: typing on resets them.
+  const [highlight, setHighlight] = useState({ query: '', index: 0 });
+  const [dismissed, setDismissed] = useState<string>();
+  const open = matches.length > 0 && dismissed !== query;
+  const active = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
+  const setActive = (index: number) => setHighlight({ query: query ?? '', index });
+  const complete = (command: AgentCommand) => `/${bare(command)} `;
+
+  const onKeyDown = (event: KeyboardEvent, setText: (text: string) => void): boolean => {
+    if (!open) return false;
+    const chosen = matches[active];
+    switch (event.key) {
+      case 'ArrowDown':
+        setActive((active + 1) % matches.length);
+        break;
+      case 'ArrowUp':
+        setActive((active - 1 + matches.length) % matches.length);
+        break;
+      case 'Tab':
+      case 'Enter':
+        if (event.shiftKey || !chosen) return false;
+        setText(complete(chosen));
+        break;
+      case 'Escape':
+        setDismissed(query);
+        break;
+      default:
+        return false;
+    }
+    event.preventDefault();
+    return true;
+  };
+
+  return { open, matches, active, setActive, complete, onKeyDown };
+}

@@ -1,0 +1,98 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
+import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { chatMethods, conversation, message } from './fixtures.tsx';
+
+useMockHost();
+
+// happy-dom has no layout: give the list a height and each row one.
+beforeEach(() => {
+  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.classList.contains('chat-scroll') ? 800 : 0;
+  });
+  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    return this.classList.contains('chat-row') ? 100 : 0;
+  });
+  // The list scrolls as far as its rows reach, and says so as a browser does.
+  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
+    this: HTMLElement,
+  ) {
+    const feed = this.classList.contains('chat-scroll') ? this.firstElementChild : null;
+    return feed instanceof HTMLElement ? parseFloat(feed.style.height) : 0;
+  });
+  const scroll = vi.spyOn(HTMLElement.prototype, 'scrollTo');
+  scroll.mockImplementation(function (this: HTMLElement, options?: ScrollToOptions | number) {
+    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
+    this.dispatchEvent(new Event('scroll'));
+  });
+});
+afterEach(() => vi.restoreAllMocks());
+
+const many = Array.from({ length: 5000 }, (_, index) =>
+  message({
+    id: `m${index}`,
+    role: index % 2 === 0 ? 'user' : 'agent',
+    parts: [{ kind: 'text', text: `message ${index}` }],
+  }),
+);
+
+describe('a long conversation', () => {
+  it('renders only the messages in view, and opens at the latest', async () => {
+    const host = mockHost(chatMethods(conversation({ messages: many })));
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const feed = await screen.findByRole('feed');
+    await within(feed).findByText('message 4999');
+    const articles = within(feed).getAllByRole('article');
+    expect(articles.length).toBeLessThan(40);
+    expect(articles.at(-1)!.getAttribute('aria-posinset')).toBe('5000');
+    expect(articles.at(-1)!.getAttribute('aria-setsize')).toBe('5000');
+    expect(within(feed).queryByText('message 0')).toBeNull();
+
+    // At the bottom, it follows what arrives.
+    host.emit({
+      name: 'message:updated',
+      data: {
+        agent: 'claude',
+        message: message({ id: 'new', parts: [{ kind: 'text', text: 'the newest' }] }),
+      },
+    });
+    await within(feed).findByText('the newest');
+    await waitFor(() => expect(within(feed).queryByText('message 4980')).toBeNull());
+  });
+
+  it('stays where the reader scrolled, and offers the way back to the latest', async () => {
+    const host = mockHost(chatMethods(conversation({ messages: many })));
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const feed = await screen.findByRole('feed');
+    await within(feed).findByText('message 4999');
+    expect(screen.queryByRole('button', { name: 'Latest messages' })).toBeNull();
+
+    feed.scrollTo({ top: 0 });
+    await within(feed).findByText('message 0');
+    const back = await screen.findByRole('button', { name: 'Latest messages' });
+    host.emit({
+      name: 'message:updated',
+      data: {
+        agent: 'claude',
+        message: message({ id: 'new', parts: [{ kind: 'text', text: 'the newest' }] }),
+      },
+    });
+    await waitFor(() =>
+      expect(within(feed).getAllByRole('article')[0]!.getAttribute('aria-setsize')).toBe('5001'),
+    );
+    expect(within(feed).getByText('message 0')).toBeDefined();
+    expect(within(feed).queryByText('the newest')).toBeNull();
+
+    fireEvent.click(back);
+    await within(feed).findByText('the newest');
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Latest messages' })).toBeNull(),
+    );
+  });
+});
