@@ -1,6 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
+  define: { __APP_BUILD__: JSON.stringify('test') },
   test: {
     // Component tests (`test/pwa/*.test.tsx`) say `// @vitest-environment happy-dom` themselves.
     include: ['test/**/*.test.{ts,tsx}'],
@@ -11,5 +12,7 @@ export default defineConfig({
     expect: { poll: { timeout: 10_000 } },
     // Integration tests spawn real workers and processes: keep the 2-core CI machine calm.
     maxWorkers: 2,
+    // codemirror-json-schema imports its own files without extensions: Vite resolves them.
+    server: { deps: { inline: ['codemirror-json-schema'] } },
   },
 });

@@ -112,9 +112,10 @@ const server = await createServer({
   },
   // SWITCHBOARD_LOG_LEVEL=info logs every request (the token redacted); warnings only by default.
   logger: { level: process.env.SWITCHBOARD_LOG_LEVEL ?? 'warn', serializers: accessLogSerializers },
-  staticRoot: existsSync(builtApp)
-    ? builtApp
-    : fileURLToPath(new URL('../../dist/pwa/', import.meta.url)),
+  // The app built next to this bundle; from the sources, dist/pwa; SWITCHBOARD_APP_DIR elsewhere.
+  staticRoot:
+    process.env.SWITCHBOARD_APP_DIR ??
+    (existsSync(builtApp) ? builtApp : fileURLToPath(new URL('../../dist/pwa/', import.meta.url))),
   language,
   ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
 });

@@ -22,7 +22,8 @@ export type ConnectionEvent =
   | { type: 'retry' };
 
 /** 0.5 s, 1 s, 2 s … up to 30 s between attempts. */
-export const backoffMs = (attempts: number): number => Math.min(30_000, 500 * 2 ** attempts);
+export const backoffMs = (attempts: number): number =>
+  Math.min(30_000, 500 * 2 ** Math.max(0, attempts - 1));
 
 /**
  * The PWA's connection to its host: the event socket, reconnected with backoff and resumed with

@@ -8,6 +8,8 @@ const root = fileURLToPath(new URL('.', import.meta.url));
 /** The PWA, built into dist/pwa, which the host serves. */
 export default defineConfig({
   root,
+  // Each build is a version of its own: a new one makes the service worker offer to reload.
+  define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
   base: '/',
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   build: {

@@ -76,7 +76,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   });
 
   if (existsSync(options.staticRoot)) {
-    await app.register(fastifyStatic, { root: options.staticRoot, wildcard: false });
+    // Files are looked up when asked for, not listed at start: a new build of the app (new
+    // hashed names) is served at once, and the app's service worker can offer to reload.
+    await app.register(fastifyStatic, { root: options.staticRoot, wildcard: true });
   } else {
     app.get('/', (_request, reply) =>
       reply.type('text/plain; charset=utf-8').send(translate(options.language(), 'rpc.notBuilt')),

@@ -1,5 +1,5 @@
+import { lazy, Suspense } from 'react';
 import { AgentsScreen } from './agents/AgentsScreen.tsx';
-import { ChatScreen } from './chat/ChatScreen.tsx';
 import { useHost } from './connection/useHost.ts';
 import { I18nProvider } from './i18n.tsx';
 import { PairingScreen } from './pairing/PairingScreen.tsx';
@@ -9,6 +9,11 @@ import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
 import { useRoute } from './shell/useRoute.ts';
 import { useTheme } from './shell/useTheme.ts';
+
+// The conversation view brings Markdown and highlighting: loaded when first opened.
+const ChatScreen = lazy(() =>
+  import('./chat/ChatScreen.tsx').then((module) => ({ default: module.ChatScreen })),
+);
 
 /** The whole app: the top bar, the connection's state, and the screen the route names. */
 export function App() {
@@ -33,7 +38,11 @@ function Screens() {
       <UpdatePrompt />
       <main className="screen">
         {route.screen === 'agents' && <AgentsScreen navigate={navigate} />}
-        {route.screen === 'chat' && <ChatScreen agent={route.agent} navigate={navigate} />}
+        {route.screen === 'chat' && (
+          <Suspense fallback={null}>
+            <ChatScreen agent={route.agent} navigate={navigate} />
+          </Suspense>
+        )}
         {route.screen === 'settings' && <SettingsScreen />}
       </main>
     </div>

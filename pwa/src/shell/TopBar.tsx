@@ -10,7 +10,9 @@ export function TopBar({ route, navigate }: { route: Route; navigate: (route: Ro
   const connection = useHost((state) => state.connection);
   return (
     <header className="top-bar">
-      <span className="brand">Switchboard</span>
+      <span className="brand" title={`Switchboard ${__APP_BUILD__}`}>
+        Switchboard
+      </span>
       <nav aria-label={t('app.nav.label')}>
         {screens.map((screen) => (
           <button

@@ -1,0 +1,87 @@
+/**
+ * The real browser of the end-to-end tests: Debian's Chromium driven by playwright-core, and the
+ * PWA built once per test file into a folder of its own, served by a real host.
+ */
+import { mkdtemp } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { afterAll } from 'vitest';
+import { build } from 'vite';
+import { repoRoot } from './typescriptProcess.ts';
+
+export const chromiumPath = '/usr/bin/chromium';
+
+/**
+ * What the tests read of the page's globals inside `page.evaluate` (this tsconfig has no DOM):
+ * `(globalThis as unknown as PageGlobals).navigator…`, the cast erased before the function runs
+ * in the page.
+ */
+export interface PageGlobals {
+  navigator: {
+    serviceWorker: {
+      ready: Promise<{ active: { state: string } | null; update(): Promise<void> }>;
+      controller: object | null;
+    };
+  };
+}
+
+/** Where screenshots go (gitignored): look at them before calling a screen done. */
+export const screenshotDir = join(repoRoot, 'test', '.build', 'screenshots');
+
+export const viewports = {
+  desktop: { width: 1440, height: 900 },
+  tablet: { width: 768, height: 1024 },
+} as const;
+
+/** Builds the PWA into a fresh folder; the host serves it with `SWITCHBOARD_APP_DIR`. */
+export async function buildApp(): Promise<string> {
+  const outDir = await mkdtemp(join(tmpdir(), 'switchboard-pwa-'));
+  // Vitest sets NODE_ENV=test, which makes Vite build for development (no service worker,
+  // React's development build): the app is built as `npm run build` builds it.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  try {
+    await build({
+      configFile: join(repoRoot, 'pwa', 'vite.config.ts'),
+      mode: 'production',
+      logLevel: 'error',
+      build: { outDir, emptyOutDir: true },
+    });
+  } finally {
+    process.env.NODE_ENV = nodeEnv;
+  }
+  return outDir;
+}
+
+/** For a test file: one Chromium, closed after the file. */
+export function browserPerFile(): () => Promise<Browser> {
+  let browser: Browser | undefined;
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return async () => {
+    browser ??= await chromium.launch({
+      executablePath: chromiumPath,
+      headless: true,
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+      ],
+    });
+    return browser;
+  };
+}
+
+/** A page of its own (cookies, storage, service worker), at a size, in a language. */
+export async function openPage(
+  browser: Browser,
+  viewport: { width: number; height: number } = viewports.desktop,
+  locale = 'en-US',
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport, locale, hasTouch: viewport.width < 1000 });
+  const page = await context.newPage();
+  return { context, page };
+}
