@@ -9,6 +9,7 @@ import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
 import { useRoute } from './shell/useRoute.ts';
 import { useTheme } from './shell/useTheme.ts';
+import { useConnection } from './connection/useConnection.ts';
 
 // The conversation view brings Markdown and highlighting: loaded when first opened.
 const ChatScreen = lazy(() =>
@@ -28,7 +29,7 @@ export function App() {
 }
 
 function Screens() {
-  const connection = useHost((state) => state.connection);
+  const connection = useConnection();
   const [route, navigate] = useRoute();
   if (connection === 'unpaired') return <PairingScreen />;
   return (

@@ -1,5 +1,14 @@
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { browserPerFile, buildApp, openPage, type PageGlobals } from '../helpers/browser.ts';
+import {
+  browserPerFile,
+  buildApp,
+  openPage,
+  screenshotDir,
+  viewports,
+  type PageGlobals,
+} from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, testToken } from '../helpers/hostProcess.ts';
 
@@ -60,9 +69,23 @@ describe('the PWA in Chromium, against a real host', () => {
     await page.goto(host.base);
     const field = page.getByRole('textbox');
     await field.waitFor();
+    await mkdir(screenshotDir, { recursive: true });
+    await page.screenshot({ path: join(screenshotDir, 'pairing.en.desktop.png') });
     await field.fill(host.url);
     await field.press('Enter');
     await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
+    await context.close();
+  });
+
+  it('asks to pair in French on a French tablet', async () => {
+    const host = await start(configText({}), [], { SWITCHBOARD_APP_DIR: await appDir() });
+    const { page, context } = await openPage(await launch(), viewports.tablet, 'fr-FR');
+    await page.goto(host.base);
+    await page.getByRole('textbox').waitFor();
+    const text = await page.locator('body').innerText();
+    expect(text).not.toContain('Pair');
+    expect(text).toMatch(/Associer/);
+    await page.screenshot({ path: join(screenshotDir, 'pairing.fr.tablet.png') });
     await context.close();
   });
 });

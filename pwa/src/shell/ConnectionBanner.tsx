@@ -1,11 +1,12 @@
-import { useHost, useHostStore } from '../connection/useHost.ts';
+import { useHostStore } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
+import { useConnection } from '../connection/useConnection.ts';
 
 /** Says when the host cannot be reached (the app keeps what it had) and offers to retry now. */
 export function ConnectionBanner() {
   const t = useT();
   const store = useHostStore();
-  const connection = useHost((state) => state.connection);
+  const connection = useConnection();
   if (connection === 'online') return null;
   if (connection === 'offline') {
     return (

@@ -1,13 +1,13 @@
-import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
 import type { Route } from './useRoute.ts';
+import { useConnection } from '../connection/useConnection.ts';
 
 const screens = ['agents', 'chat', 'settings'] as const;
 
 /** The app's name, its three screens, and the connection's state. */
 export function TopBar({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
   const t = useT();
-  const connection = useHost((state) => state.connection);
+  const connection = useConnection();
   return (
     <header className="top-bar">
       <span className="brand" title={`Switchboard ${__APP_BUILD__}`}>
