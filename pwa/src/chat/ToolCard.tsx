@@ -3,7 +3,7 @@ import type { ToolCallView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { DiffView } from './DiffView.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
-import { ToolText } from './ToolText.tsx';
+import { ToolOutput, ToolText } from './ToolText.tsx';
 
 /**
  * A tool call as a card: its kind, title and status, the files it touches, its input, the
@@ -36,7 +36,7 @@ export function ToolCard({ tool, children }: { tool: ToolCallView; children?: Re
       {tool.diffs.map((diff, index) => (
         <DiffView key={`${index}:${diff.path}`} diff={diff} />
       ))}
-      {tool.output !== '' && <ToolText label={t('chat.tool.output')} text={tool.output} />}
+      {tool.output !== '' && <ToolOutput label={t('chat.tool.output')} text={tool.output} />}
       {children}
     </section>
   );

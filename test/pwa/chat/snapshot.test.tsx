@@ -84,6 +84,27 @@ describe('a conversation snapshot', () => {
     expect(article('Fix *the* bug').className).toContain('chat-message-user');
   });
 
+  it('renders a tool call’s fenced output as code, not as backticks', async () => {
+    const fenced = conversation({
+      messages: [
+        message({
+          id: 'a9',
+          parts: [
+            {
+              kind: 'tool',
+              tool: { ...editTool, id: 'run', title: 'Run ls', output: '```\nREADME.md\n```' },
+            },
+          ],
+        }),
+      ],
+    });
+    mockHost(chatMethods(fenced));
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const output = await screen.findByText('README.md');
+    expect(output.closest('pre')).not.toBeNull();
+    expect(screen.queryByText(/```/)).toBeNull();
+  });
+
   it('folds the thoughts of a finished message', async () => {
     await renderSnapshot();
     const details = screen.getByText('The bug is in main.ts').closest('details')!;
@@ -98,7 +119,8 @@ describe('a conversation snapshot', () => {
     expect(within(card).getByText('done')).toBeDefined();
     expect(within(card).getByText('src/main.ts:2')).toBeDefined();
     expect(within(card).getByText('{"path":"src/main.ts"}').tagName).toBe('PRE');
-    expect(within(card).getByText('Wrote 3 lines').tagName).toBe('PRE');
+    // The output is Markdown, as agents write it in a tool call's content.
+    expect(within(card).getByText('Wrote 3 lines').tagName).toBe('P');
     expect(within(card).getByText('const b = 2;').tagName).toBe('DEL');
     expect(within(card).getByText('const b = 3;').tagName).toBe('INS');
     expect(within(card).getByText('const a = 1;').tagName).toBe('SPAN');
