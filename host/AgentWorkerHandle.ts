@@ -15,6 +15,7 @@ export interface AgentWorkerInit {
   name: string;
   language: Language;
   seed?: Conversation;
+  inspect?: boolean;
 }
 
 export interface AgentWorkerCallbacks {

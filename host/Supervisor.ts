@@ -9,6 +9,7 @@ import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts
 import type { Conversation } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
+import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
 import type { AgentWorkerEvent } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
@@ -36,6 +37,12 @@ export interface ConversationKeeper {
   forget(name?: string): void;
 }
 
+/** Who forwards the agents' inspection to the clients that watch them. */
+export interface InspectionSink {
+  watched(name: string): boolean;
+  received(name: string, records: WorkerInspectionRecord[]): void;
+}
+
 export interface SupervisorOptions {
   definitions: readonly AgentDefinition[];
   limits: Limits;
@@ -43,6 +50,7 @@ export interface SupervisorOptions {
   /** Receives `agent:state`, `agent:log` and the conversations' events as they happen. */
   emit: (event: HostEvent) => void;
   conversations?: ConversationKeeper;
+  inspection?: InspectionSink;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
   /** Makes the worker of an agent; tests wrap it to reach the thread. */
@@ -312,7 +320,12 @@ export class Supervisor {
     const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
     const seed = this.options.conversations?.seed(name);
     const worker = createWorker(
-      { name, language: this.#language, ...(seed ? { seed } : {}) },
+      {
+        name,
+        language: this.#language,
+        ...(seed ? { seed } : {}),
+        inspect: this.options.inspection?.watched(name) ?? false,
+      },
       this.#timings,
       {
         event: (event) => this.#onWorkerEvent(agent, worker, event),
@@ -352,6 +365,9 @@ export class Supervisor {
         return;
       case 'conversation':
         for (const conversationEvent of event.events) this.options.emit(conversationEvent);
+        return;
+      case 'inspection':
+        this.options.inspection?.received(agent.definition.name, event.records);
         return;
       case 'wantsAgent':
         this.start(agent.definition.name).catch((error: Error) =>

@@ -27,6 +27,7 @@ import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationStore } from './ConversationStore.ts';
 import { AgentService } from './services/AgentService.ts';
 import { ChatService } from './services/ChatService.ts';
+import { InspectorService } from './services/InspectorService.ts';
 import { ConfigService } from './services/ConfigService.ts';
 import { stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
@@ -63,6 +64,8 @@ const publish = (event: HostEvent) => {
   bus.publish(event);
 };
 const conversations = new ConversationStore(publish);
+// Filled once the supervisor exists: the supervisor forwards to it, it asks the supervisor.
+const inspection: { service?: InspectorService } = {};
 // Empty until the configuration is applied to it.
 const supervisor = new Supervisor({
   definitions: [],
@@ -70,7 +73,12 @@ const supervisor = new Supervisor({
   language: 'en',
   emit: publish,
   conversations,
+  inspection: {
+    watched: (name) => inspection.service?.watched(name) ?? false,
+    received: (name, records) => inspection.service?.received(name, records),
+  },
 });
+inspection.service = new InspectorService(supervisor, language);
 const config = await CurrentConfig.open(location, {
   supervisor,
   recent,
@@ -95,6 +103,7 @@ const dispatcher = new RpcDispatcher(
     AgentService: new AgentService(supervisor),
     ConfigService: new ConfigService(config, recent),
     ChatService: new ChatService(supervisor, conversations, language),
+    InspectorService: inspection.service,
   },
   language,
 );
@@ -117,6 +126,7 @@ const server = await createServer({
     process.env.SWITCHBOARD_APP_DIR ??
     (existsSync(builtApp) ? builtApp : fileURLToPath(new URL('../../dist/pwa/', import.meta.url))),
   language,
+  onClientGone: (client) => inspection.service?.dropClient(client),
   ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
 });
 await server

@@ -1,7 +1,7 @@
 /**
  * The catalogs of every string a person reads, as ICU messages (intl-messageformat). The host's
  * and the workers' are in `en.json`/`fr.json`; the app's are split by screen (`app`, `chat`,
- * `settings`), each with its `fr` twin.
+ * `settings`, `inspector`), each with its `fr` twin.
  */
 import appEn from './app.en.json' with { type: 'json' };
 import appFr from './app.fr.json' with { type: 'json' };
@@ -9,12 +9,14 @@ import chatEn from './chat.en.json' with { type: 'json' };
 import chatFr from './chat.fr.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
+import inspectorEn from './inspector.en.json' with { type: 'json' };
+import inspectorFr from './inspector.fr.json' with { type: 'json' };
 import settingsEn from './settings.en.json' with { type: 'json' };
 import settingsFr from './settings.fr.json' with { type: 'json' };
 
 export type Language = 'en' | 'fr';
 
-const english = { ...en, ...appEn, ...chatEn, ...settingsEn };
+const english = { ...en, ...appEn, ...chatEn, ...settingsEn, ...inspectorEn };
 export type MessageKey = keyof typeof english;
 
 export const languages: readonly Language[] = ['en', 'fr'];
@@ -22,5 +24,5 @@ export const languages: readonly Language[] = ['en', 'fr'];
 /** `fr` is complete, not a fallback: the type makes a missing key an error. */
 export const catalogs: Record<Language, Record<MessageKey, string>> = {
   en: english,
-  fr: { ...fr, ...appFr, ...chatFr, ...settingsFr },
+  fr: { ...fr, ...appFr, ...chatFr, ...settingsFr, ...inspectorFr },
 };

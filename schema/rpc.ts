@@ -32,6 +32,8 @@ export const rpcMethods = {
     { title: 'optionId', type: 'string', minLength: 1 },
   ],
   'ChatService.Conversation': [name],
+  'InspectorService.Watch': [name],
+  'InspectorService.Unwatch': [name],
 } as const satisfies Record<string, readonly ParamSchema[]>;
 
 export type RpcMethod = keyof typeof rpcMethods;

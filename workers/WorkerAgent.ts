@@ -7,6 +7,7 @@ import type { ClientHandlers } from './acpHandshake.ts';
 import { AgentActor } from './AgentActor.ts';
 import { ClientFiles } from './clientFiles.ts';
 import { Conversation, type ConversationAgent } from './Conversation.ts';
+import { ActorInspector } from './ActorInspector.ts';
 import { EventBatcher } from './EventBatcher.ts';
 import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent, Result } from './protocol.ts';
 
@@ -26,6 +27,8 @@ export interface WorkerAgentOptions {
   language: Language;
   seed?: ConversationView;
   timings?: Partial<LifecycleTimings>;
+  /** Some client already watches this agent: forward inspection events from the start. */
+  inspect?: boolean;
 }
 
 /**
@@ -37,6 +40,7 @@ export class WorkerAgent implements AgentWorkerApi {
   readonly #actor: AgentActor;
   readonly #conversation: Conversation;
   readonly #batcher: EventBatcher;
+  readonly #inspector: ActorInspector;
   #language: Language;
   #launch: AgentLaunch | undefined;
   #files: ClientFiles | undefined;
@@ -50,6 +54,7 @@ export class WorkerAgent implements AgentWorkerApi {
   ) {
     this.#language = options.language;
     this.#batcher = new EventBatcher((events) => post({ type: 'conversation', events }));
+    this.#inspector = new ActorInspector((records) => post({ type: 'inspection', records }));
     const placeholder: AgentLaunch = {
       name: options.name,
       command: '',
@@ -62,13 +67,16 @@ export class WorkerAgent implements AgentWorkerApi {
       (event) => this.#onActorEvent(event),
       options.timings,
       this.#clientHandlers(),
+      this.#inspector.of('lifecycle', 'agent-lifecycle'),
     );
     this.#conversation = new Conversation({
       agent: options.name,
       link: this.#link(),
       emit: (event) => this.#batcher.push(event),
+      inspectTurn: (actor) => this.#inspector.of(actor, 'conversation-turn'),
       ...(options.seed ? { seed: options.seed } : {}),
     });
+    if (options.inspect) this.inspect(true);
   }
 
   start(launch: AgentLaunch): void {
@@ -116,6 +124,15 @@ export class WorkerAgent implements AgentWorkerApi {
   }
   conversation(): ConversationView {
     return this.#conversation.snapshot();
+  }
+  /** Forwards the actors' inspection events while `on` (some client watches this agent). */
+  inspect(on: boolean): void {
+    this.#inspector.watch(on, () => [
+      { actor: 'lifecycle', machine: 'agent-lifecycle', snapshot: this.#actor.snapshot() },
+      ...this.#conversation
+        .turnSnapshots()
+        .map((turn) => ({ ...turn, machine: 'conversation-turn' as const })),
+    ]);
   }
 
   /** Lifecycle events go out at once, after the conversation events before them. */

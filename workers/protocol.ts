@@ -3,6 +3,7 @@ import type { Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
+import type { WorkerInspectionRecord } from './ActorInspector.ts';
 
 /** How to run an agent, resolved from the configuration (paths absolute, env merged). */
 export interface AgentLaunch {
@@ -21,6 +22,8 @@ export interface AgentWorkerData {
   /** The conversation a previous worker of this agent held, as the host kept it. */
   seed?: Conversation;
   timings?: Partial<LifecycleTimings>;
+  /** Some client watches this agent's actors: forward their inspection from the start. */
+  inspect?: boolean;
   /** The port the worker posts its events on. */
   events: import('node:worker_threads').MessagePort;
 }
@@ -42,7 +45,9 @@ export type AgentWorkerEvent =
   /** The conversation's events, in order, batched. */
   | { type: 'conversation'; events: ConversationEvent[] }
   /** A turn needs the agent: the host starts it (limits apply) or calls `agentUnavailable`. */
-  | { type: 'wantsAgent' };
+  | { type: 'wantsAgent' }
+  /** XState inspection of the worker's actors, while watched (`inspect(true)`). */
+  | { type: 'inspection'; records: WorkerInspectionRecord[] };
 
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =
@@ -69,4 +74,6 @@ export interface AgentWorkerApi {
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;
+  /** Forwards the actors' inspection events (`inspection`) while `on`. */
+  inspect(on: boolean): void;
 }

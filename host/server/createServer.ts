@@ -5,6 +5,7 @@ import { existsSync } from 'node:fs';
 import type { EventBus } from '../events/EventBus.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { RpcDispatcher } from './rpcDispatcher.ts';
+import type { InspectClient } from '../services/InspectorService.ts';
 import { webSocketSink } from './webSocketSink.ts';
 
 export interface ServerOptions {
@@ -18,6 +19,8 @@ export interface ServerOptions {
   staticRoot: string;
   language: () => Language;
   https?: { key: string; cert: string };
+  /** A WebSocket client went away (the inspector stops sending to it). */
+  onClientGone?: (client: InspectClient) => void;
 }
 
 /** Configuration texts can be large; a request body past this is refused by Fastify (413). */
@@ -64,15 +67,19 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       raw === undefined ? undefined : Number(raw),
       webSocketSink(socket),
     );
+    // What is sent to this client only (responses, the inspector's notifications) follows the
+    // events published before it: a snapshot and the events after it fit together exactly.
+    const client = { send: (frame: string) => subscription.send(frame) };
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const text = isBinary ? '' : data.toString('utf8');
-      // A response follows the events published before it: a snapshot (`List`, `Conversation`)
-      // and the events after it fit together exactly.
-      void options.dispatcher.handle(text).then((response) => {
+      void options.dispatcher.handle(text, { client }).then((response) => {
         if (response) subscription.send(JSON.stringify(response));
       });
     });
-    socket.on('close', () => subscription.close());
+    socket.on('close', () => {
+      subscription.close();
+      options.onClientGone?.(client);
+    });
   });
 
   if (existsSync(options.staticRoot)) {

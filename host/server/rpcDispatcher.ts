@@ -12,11 +12,18 @@ import { ServiceError } from '../ServiceError.ts';
 import type { AgentService } from '../services/AgentService.ts';
 import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
+import type { InspectClient, InspectorService } from '../services/InspectorService.ts';
 
 export interface Services {
   AgentService: AgentService;
   ConfigService: ConfigService;
   ChatService: ChatService;
+  InspectorService: InspectorService;
+}
+
+/** Who sent a request: a WebSocket client can be sent notifications (the inspector's). */
+export interface RequestContext {
+  client?: InspectClient;
 }
 
 /** -32000: a refusal or failure the user reads (CONTRACT.md §3). */
@@ -31,7 +38,7 @@ export const serviceErrorCode = -32000;
 export class RpcDispatcher {
   // Its own listener would print every refusal (a ServiceError, bad params) as unexpected: what
   // is unexpected is logged below, once.
-  readonly #server = new JSONRPCServer({ errorListener: () => {} });
+  readonly #server = new JSONRPCServer<RequestContext | undefined>({ errorListener: () => {} });
   readonly #validators = new Map<RpcMethod, ValidateFunction>();
 
   constructor(
@@ -43,12 +50,13 @@ export class RpcDispatcher {
     for (const method of Object.keys(rpcMethods) as RpcMethod[]) {
       const [service, name] = method.split('.') as [keyof Services, string];
       this.#validators.set(method, ajv.compile(paramsSchema(method)));
-      this.#server.addMethod(method, (params: unknown) => {
+      this.#server.addMethod(method, (params: unknown, context?: RequestContext) => {
         const args = params ?? [];
         // Named params (an object) are valid JSON-RPC but not this contract: bad params.
         if (!this.#validators.get(method)!(args)) throw this.#badParams(method);
         const target = services[service] as unknown as Record<string, (...a: unknown[]) => unknown>;
-        return target[name]!.call(services[service], ...(args as unknown[]));
+        // The client comes last, after the params: only the inspector's methods read it.
+        return target[name]!.call(services[service], ...(args as unknown[]), context?.client);
       });
     }
     this.#server.mapErrorToJSONRPCErrorResponse = (id, error: unknown) => {
@@ -71,7 +79,7 @@ export class RpcDispatcher {
   }
 
   /** Answers one request given as text: a JSON-RPC response, or `null` for a notification. */
-  async handle(text: string): Promise<JSONRPCResponse | null> {
+  async handle(text: string, context?: RequestContext): Promise<JSONRPCResponse | null> {
     let request: unknown;
     try {
       request = JSON.parse(text);
@@ -91,7 +99,7 @@ export class RpcDispatcher {
         this.#say('rpc.unknownMethod', { method: request.method }),
       );
     }
-    return this.#server.receive(request);
+    return this.#server.receive(request, context);
   }
 
   #badParams(method: RpcMethod): JSONRPCErrorException {

@@ -16,6 +16,13 @@ const ChatScreen = lazy(() =>
   import('./chat/ChatScreen.tsx').then((module) => ({ default: module.ChatScreen })),
 );
 
+// The inspector brings the graph layout (elkjs): loaded when first opened.
+const InspectorScreen = lazy(() =>
+  import('./inspector/InspectorScreen.tsx').then((module) => ({
+    default: module.InspectorScreen,
+  })),
+);
+
 /** The whole app: the top bar, the connection's state, and the screen the route names. */
 export function App() {
   const config = useHost((state) => state.config);
@@ -45,6 +52,11 @@ function Screens() {
           </Suspense>
         )}
         {route.screen === 'settings' && <SettingsScreen />}
+        {route.screen === 'inspector' && (
+          <Suspense fallback={null}>
+            <InspectorScreen agent={route.agent} navigate={navigate} />
+          </Suspense>
+        )}
       </main>
     </div>
   );

@@ -47,6 +47,8 @@ export interface HostProcess {
 /** A WebSocket client of the wire: its events, and calls that resolve with their responses. */
 export class WireClient {
   readonly events: EventFrame[] = [];
+  /** Notifications other than events (the inspector's `inspect`), with their params. */
+  readonly notifications: { method: string; params: unknown }[] = [];
   readonly #pending = new Map<number, (response: RpcResponse) => void>();
   #nextId = 1;
 
@@ -57,6 +59,8 @@ export class WireClient {
         params?: EventFrame;
       };
       if (message.method === 'event' && message.params) this.events.push(message.params);
+      else if (message.method)
+        this.notifications.push({ method: message.method, params: message.params });
       else if (typeof message.id === 'number') this.#pending.get(message.id)?.(message);
     });
   }

@@ -1,7 +1,8 @@
-import { createActor, type Actor } from 'xstate';
+import { createActor, type Actor, type InspectionEvent } from 'xstate';
 import { connectionMachine } from '../../../machines/connectionMachine.ts';
 import type { ErrorKind } from '../../../schema/errors.ts';
 import type { HostEvent } from '../../../schema/events.ts';
+import type { InspectionRecord, InspectNotification } from '../../../schema/inspector.ts';
 import type { RpcMethod } from '../../../schema/rpc.ts';
 
 /** A refusal or failure of the host (CONTRACT.md §3): `message` is the sentence to show. */
@@ -27,6 +28,10 @@ export interface HostConnectionListener {
   loadSnapshots(): Promise<void>;
   /** The connection's state changed. */
   changed(): void;
+  /** Inspection records of an agent this client watches (`InspectorService.Watch`). */
+  inspect(notification: InspectNotification): void;
+  /** An inspection record of the app's own connection actor. */
+  inspectSelf(record: InspectionRecord): void;
 }
 
 interface Pending {
@@ -50,6 +55,7 @@ export class HostConnection {
     private readonly listener: HostConnectionListener,
     private readonly base: URL = new URL(window.location.href),
   ) {
+    let seq = 0;
     this.actor = createActor(
       connectionMachine.provide({
         actions: {
@@ -66,6 +72,13 @@ export class HostConnection {
           },
         },
       }),
+      {
+        // The app's own actor, for the inspector: kept in the page, never sent anywhere.
+        inspect: (inspection) => {
+          const record = toRecord(inspection, ++seq);
+          if (record) this.listener.inspectSelf(record);
+        },
+      },
     );
     this.actor.subscribe(() => {
       if (this.online) for (const resume of this.#waiting.splice(0)) resume();
@@ -155,6 +168,10 @@ export class HostConnection {
       result?: unknown;
       error?: { code: number; message: string; data?: { kind?: ErrorKind } };
     };
+    if (message.method === 'inspect' && message.params) {
+      this.listener.inspect(message.params as unknown as InspectNotification);
+      return;
+    }
     if (message.method === 'event' && message.params) {
       const event = message.params;
       this.actor.send({ type: 'event.received', seq: event.seq });
@@ -171,5 +188,31 @@ export class HostConnection {
     } else {
       pending.resolve(message.result);
     }
+  }
+}
+
+/** An XState inspection event of the connection actor as an `InspectionRecord`. */
+function toRecord(inspection: InspectionEvent, seq: number): InspectionRecord | undefined {
+  const base = { seq, at: Date.now(), actor: 'connection', machine: 'connection' as const };
+  switch (inspection.type) {
+    case '@xstate.event':
+      return { ...base, kind: 'event', event: inspection.event.type };
+    case '@xstate.snapshot': {
+      const snapshot = inspection.snapshot as {
+        value?: unknown;
+        context?: unknown;
+        status?: string;
+      };
+      return {
+        ...base,
+        kind: 'snapshot',
+        event: inspection.event.type,
+        value: snapshot.value as InspectionRecord['value'],
+        context: snapshot.context,
+        status: snapshot.status as InspectionRecord['status'],
+      };
+    }
+    default:
+      return undefined;
   }
 }

@@ -2,6 +2,7 @@ import { applyConversationEvent, emptyConversation } from '../../../machines/con
 import type { AgentSummary } from '../../../schema/agents.ts';
 import type { ConfigCurrent } from '../../../schema/config.ts';
 import { isConversationEvent, type Conversation } from '../../../schema/conversation.ts';
+import type { InspectionRecord, WatchResult } from '../../../schema/inspector.ts';
 import type { RpcMethod } from '../../../schema/rpc.ts';
 import { HostConnection, type StreamEvent } from './HostConnection.ts';
 
@@ -16,11 +17,19 @@ export interface HostState {
   conversations: Readonly<Record<string, Conversation>>;
   /** The agents' stderr lines, for the log viewers opened. */
   logs: Readonly<Record<string, string[]>>;
+  /**
+   * Inspection records of the agents the app watches (`InspectorService.Watch`), and of the app's
+   * own connection actor under `@app`; the last `inspectionLimit` of each, oldest first.
+   */
+  inspection: Readonly<Record<string, readonly InspectionRecord[]>>;
   /** Bumps on every event: components that fold events themselves can follow it. */
   version: number;
 }
 
 const logLimit = 200;
+export const inspectionLimit = 1000;
+/** The key of the app's own actors in `HostState.inspection`. */
+export const appActors = '@app';
 
 /**
  * The app's single source of truth about the host: snapshots (`List`, `Current`,
@@ -34,8 +43,10 @@ export class HostStore {
     config: undefined,
     conversations: {},
     logs: {},
+    inspection: {},
     version: 0,
   };
+  readonly #watchedActors = new Set<string>();
   readonly #listeners = new Set<() => void>();
   readonly #watchedLogs = new Set<string>();
   readonly connection: HostConnection;
@@ -46,6 +57,10 @@ export class HostStore {
         event: (event) => this.#apply(event),
         loadSnapshots: () => this.#loadSnapshots(),
         changed: () => this.#set({ connection: this.#connectionState() }),
+        inspect: ({ agent, records }) => {
+          if (this.#watchedActors.has(agent)) this.#addRecords(agent, records);
+        },
+        inspectSelf: (record) => this.#addRecords(appActors, [record]),
       },
       base,
     );
@@ -83,6 +98,28 @@ export class HostStore {
     this.#set({ logs: { ...this.#state.logs, [agent]: lines } });
   }
 
+  /** Starts receiving `agent`'s inspection records: its recent history, then live ones. */
+  async watchInspector(agent: string): Promise<void> {
+    this.#watchedActors.add(agent);
+    const { records } = await this.call<WatchResult>('InspectorService.Watch', [agent]);
+    this.#addRecords(agent, records);
+  }
+
+  async unwatchInspector(agent: string): Promise<void> {
+    this.#watchedActors.delete(agent);
+    await this.call<void>('InspectorService.Unwatch', [agent]);
+  }
+
+  /** Adds records, in seq order, each once: a `Watch` answer and notifications may cross. */
+  #addRecords(key: string, records: readonly InspectionRecord[]): void {
+    const known = this.#state.inspection[key] ?? [];
+    const seen = new Set(known.map((record) => record.seq));
+    const fresh = records.filter((record) => !seen.has(record.seq));
+    if (fresh.length === 0) return;
+    const next = [...known, ...fresh].sort((a, b) => a.seq - b.seq).slice(-inspectionLimit);
+    this.#set({ inspection: { ...this.#state.inspection, [key]: next } });
+  }
+
   async #loadSnapshots(): Promise<void> {
     const [agents, config] = await Promise.all([
       this.call<AgentSummary[]>('AgentService.List'),
@@ -92,6 +129,7 @@ export class HostStore {
     await Promise.all([
       ...Object.keys(this.#state.conversations).map((agent) => this.openConversation(agent)),
       ...[...this.#watchedLogs].map((agent) => this.watchLogs(agent)),
+      ...[...this.#watchedActors].map((agent) => this.watchInspector(agent)),
     ]);
   }
 

@@ -2,7 +2,7 @@ import { useT } from '../i18n.tsx';
 import type { Route } from './useRoute.ts';
 import { useConnection } from '../connection/useConnection.ts';
 
-const screens = ['agents', 'chat', 'settings'] as const;
+const screens = ['agents', 'chat', 'settings', 'inspector'] as const;
 
 /** The app's name, its three screens, and the connection's state. */
 export function TopBar({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
@@ -20,7 +20,13 @@ export function TopBar({ route, navigate }: { route: Route; navigate: (route: Ro
             type="button"
             className="tab"
             aria-current={route.screen === screen ? 'page' : undefined}
-            onClick={() => navigate(screen === 'chat' ? { screen, agent: undefined } : { screen })}
+            onClick={() =>
+              navigate(
+                screen === 'chat' || screen === 'inspector'
+                  ? { screen, agent: undefined }
+                  : { screen },
+              )
+            }
           >
             {t(`app.nav.${screen}`)}
           </button>

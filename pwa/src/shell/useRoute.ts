@@ -1,11 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Where the app is: `#/agents`, `#/chat/<agent>`, `#/settings`. */
+/** Where the app is: `#/agents`, `#/chat/<agent>`, `#/settings`, `#/inspector/<agent>`. */
 export type Route =
-  { screen: 'agents' } | { screen: 'chat'; agent: string | undefined } | { screen: 'settings' };
+  | { screen: 'agents' }
+  | { screen: 'chat'; agent: string | undefined }
+  | { screen: 'settings' }
+  | { screen: 'inspector'; agent: string | undefined };
 
 export function parseRoute(hash: string): Route {
   const [, screen, agent] = hash.replace(/^#/, '').split('/');
+  if (screen === 'inspector') {
+    return { screen: 'inspector', agent: agent ? decodeURIComponent(agent) : undefined };
+  }
   if (screen === 'chat')
     return { screen: 'chat', agent: agent ? decodeURIComponent(agent) : undefined };
   if (screen === 'settings') return { screen: 'settings' };
@@ -13,6 +19,9 @@ export function parseRoute(hash: string): Route {
 }
 
 export function routeHash(route: Route): string {
+  if (route.screen === 'inspector') {
+    return route.agent ? `#/inspector/${encodeURIComponent(route.agent)}` : '#/inspector';
+  }
   if (route.screen === 'chat')
     return route.agent ? `#/chat/${encodeURIComponent(route.agent)}` : '#/chat';
   return `#/${route.screen}`;

@@ -9,6 +9,7 @@ import { setupServer } from 'msw/node';
 import type { ReactElement } from 'react';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import type { HostEvent } from '../../../schema/events.ts';
+import type { InspectNotification } from '../../../schema/inspector.ts';
 import { HostStore } from '../../../pwa/src/connection/HostStore.ts';
 import { HostContext } from '../../../pwa/src/connection/useHost.ts';
 import { I18nProvider } from '../../../pwa/src/i18n.tsx';
@@ -44,6 +45,8 @@ export interface MockHost {
   calls: { method: string; params: unknown[] }[];
   /** Sends an event to the app, with the next seq. */
   emit(event: HostEvent): void;
+  /** Sends an `inspect` notification (inspection records of a watched agent). */
+  inspect(notification: InspectNotification): void;
   /** Replaces or adds methods. */
   answer(methods: Methods): void;
 }
@@ -104,6 +107,10 @@ export function mockHost(methods: Methods = {}): MockHost {
     emit(event) {
       seq += 1;
       const frame = JSON.stringify({ jsonrpc: '2.0', method: 'event', params: { seq, ...event } });
+      for (const client of clients) client.send(frame);
+    },
+    inspect(notification) {
+      const frame = JSON.stringify({ jsonrpc: '2.0', method: 'inspect', params: notification });
       for (const client of clients) client.send(frame);
     },
     answer(more) {

@@ -1,0 +1,97 @@
+import type { InspectionRecord, WatchResult } from '../../schema/inspector.ts';
+import type { WorkerInspectionRecord } from '../../workers/ActorInspector.ts';
+import { translate, type Language } from '../i18n.ts';
+import { ServiceError } from '../ServiceError.ts';
+import type { Supervisor } from '../Supervisor.ts';
+
+/** A WebSocket client, as the inspector sends to it: in order with its events and responses. */
+export interface InspectClient {
+  send(frame: string): void;
+}
+
+/** How many records of an agent a newly opened inspector gets. */
+export const inspectionHistory = 500;
+
+interface Watched {
+  watchers: Set<InspectClient>;
+  records: InspectionRecord[];
+  seq: number;
+}
+
+/**
+ * `InspectorService` (docs/inspector.md): the XState inspection of an agent's actors, asked of its
+ * worker only while some WebSocket client watches the agent, and sent only to those clients as
+ * `inspect` notifications. The last `inspectionHistory` records are kept while it is watched.
+ */
+export class InspectorService {
+  readonly #watched = new Map<string, Watched>();
+
+  constructor(
+    private readonly supervisor: Supervisor,
+    private readonly language: () => Language,
+  ) {}
+
+  /** Starts sending `agent`'s records to `client`; answers the recent history. */
+  async Watch(agent: string, client?: InspectClient): Promise<WatchResult> {
+    this.#requireAgent(agent);
+    let watched = this.#watched.get(agent);
+    if (client) {
+      if (!watched) {
+        watched = { watchers: new Set(), records: [], seq: 0 };
+        this.#watched.set(agent, watched);
+      }
+      const first = watched.watchers.size === 0;
+      watched.watchers.add(client);
+      if (first) await this.supervisor.workerFor(agent).call((api) => api.inspect(true));
+    }
+    return { agent, records: [...(watched?.records ?? [])] };
+  }
+
+  async Unwatch(agent: string, client?: InspectClient): Promise<void> {
+    this.#requireAgent(agent);
+    if (client) await this.#release(agent, client);
+  }
+
+  /** A client went away: it watches nothing any more. */
+  dropClient(client: InspectClient): void {
+    for (const agent of [...this.#watched.keys()]) void this.#release(agent, client);
+  }
+
+  /** Whether some client watches `agent` (a new worker of it starts inspecting at once). */
+  watched(agent: string): boolean {
+    return (this.#watched.get(agent)?.watchers.size ?? 0) > 0;
+  }
+
+  /** Records from `agent`'s worker: stamped, kept (bounded), and sent to its watchers. */
+  received(agent: string, records: WorkerInspectionRecord[]): void {
+    const watched = this.#watched.get(agent);
+    if (!watched || watched.watchers.size === 0) return;
+    const stamped = records.map((record) => ({ ...record, seq: ++watched.seq }));
+    watched.records.push(...stamped);
+    if (watched.records.length > inspectionHistory) {
+      watched.records.splice(0, watched.records.length - inspectionHistory);
+    }
+    const frame = JSON.stringify({
+      jsonrpc: '2.0',
+      method: 'inspect',
+      params: { agent, records: stamped },
+    });
+    for (const client of watched.watchers) client.send(frame);
+  }
+
+  async #release(agent: string, client: InspectClient): Promise<void> {
+    const watched = this.#watched.get(agent);
+    if (!watched?.watchers.delete(client) || watched.watchers.size > 0) return;
+    this.#watched.delete(agent);
+    await this.supervisor.conversationWorker(agent)?.call((api) => api.inspect(false));
+  }
+
+  #requireAgent(agent: string): void {
+    if (!this.supervisor.has(agent)) {
+      throw new ServiceError(
+        'unknown-agent',
+        translate(this.language(), 'error.unknownAgent', { name: agent }),
+      );
+    }
+  }
+}

@@ -1,0 +1,49 @@
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
+import { turnMachine } from '../../machines/turnMachine.ts';
+import { ActorInspector, type WorkerInspectionRecord } from '../../workers/ActorInspector.ts';
+
+function inspected() {
+  const sent: WorkerInspectionRecord[][] = [];
+  const tasks: (() => void)[] = [];
+  const inspector = new ActorInspector(
+    (records) => sent.push(records),
+    (task) => tasks.push(task),
+  );
+  const actor = createActor(turnMachine, { inspect: inspector.of('turn:1', 'conversation-turn') });
+  actor.start();
+  const flush = () => {
+    for (const task of tasks.splice(0)) task();
+  };
+  return { inspector, actor, sent, tasks, flush };
+}
+
+describe('the inspection of a worker’s actors', () => {
+  it('costs nothing while nobody watches: nothing built, scheduled or sent', () => {
+    const { actor, sent, tasks } = inspected();
+    actor.send({ type: 'turn.begin' });
+    actor.send({ type: 'turn.agentReady' });
+    expect(tasks).toEqual([]);
+    expect(sent).toEqual([]);
+  });
+
+  it('reports where each actor is when watching starts, then every event and snapshot, batched', () => {
+    const { inspector, actor, sent, flush } = inspected();
+    inspector.watch(true, () => [
+      { actor: 'turn:1', machine: 'conversation-turn', snapshot: actor.getSnapshot() },
+    ]);
+    actor.send({ type: 'turn.begin' });
+    expect(sent).toEqual([]);
+    flush();
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.map(({ kind, event, value }) => ({ kind, event, value }))).toEqual([
+      { kind: 'actor', event: 'inspector.watch', value: 'queued' },
+      { kind: 'event', event: 'turn.begin', value: undefined },
+      { kind: 'snapshot', event: 'turn.begin', value: 'waitingForAgent' },
+    ]);
+    inspector.watch(false, () => []);
+    actor.send({ type: 'turn.cancel' });
+    flush();
+    expect(sent).toHaveLength(1);
+  });
+});
