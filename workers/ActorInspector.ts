@@ -46,6 +46,7 @@ export class ActorInspector {
     on: boolean,
     current: () => { actor: string; machine: InspectedMachine; snapshot: unknown }[],
   ): void {
+    if (on === this.#watching) return;
     this.#watching = on;
     if (!on) {
       this.#pending = [];

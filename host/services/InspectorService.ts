@@ -15,7 +15,6 @@ export const inspectionHistory = 500;
 interface Watched {
   watchers: Set<InspectClient>;
   records: InspectionRecord[];
-  seq: number;
 }
 
 /**
@@ -25,6 +24,8 @@ interface Watched {
  */
 export class InspectorService {
   readonly #watched = new Map<string, Watched>();
+  /** The last seq given per agent: it goes on across watches, so a client never sees one twice. */
+  readonly #seqs = new Map<string, number>();
 
   constructor(
     private readonly supervisor: Supervisor,
@@ -37,7 +38,7 @@ export class InspectorService {
     let watched = this.#watched.get(agent);
     if (client) {
       if (!watched) {
-        watched = { watchers: new Set(), records: [], seq: 0 };
+        watched = { watchers: new Set(), records: [] };
         this.#watched.set(agent, watched);
       }
       const first = watched.watchers.size === 0;
@@ -66,7 +67,9 @@ export class InspectorService {
   received(agent: string, records: WorkerInspectionRecord[]): void {
     const watched = this.#watched.get(agent);
     if (!watched || watched.watchers.size === 0) return;
-    const stamped = records.map((record) => ({ ...record, seq: ++watched.seq }));
+    let seq = this.#seqs.get(agent) ?? 0;
+    const stamped = records.map((record) => ({ ...record, seq: ++seq }));
+    this.#seqs.set(agent, seq);
     watched.records.push(...stamped);
     if (watched.records.length > inspectionHistory) {
       watched.records.splice(0, watched.records.length - inspectionHistory);

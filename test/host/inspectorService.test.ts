@@ -59,5 +59,9 @@ describe('InspectorService', () => {
     expect(asked).toEqual([true, false]);
     expect(inspector.watched('a')).toBe(false);
     expect((await inspector.Watch('a')).records).toEqual([]);
+    // Watched again: the seq goes on, so a client that merges by seq loses nothing.
+    await inspector.Watch('a', client);
+    inspector.received('a', [record(2)]);
+    expect((await inspector.Watch('a')).records.map((stamped) => stamped.seq)).toEqual([2]);
   });
 });

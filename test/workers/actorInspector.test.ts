@@ -29,9 +29,11 @@ describe('the inspection of a worker’s actors', () => {
 
   it('reports where each actor is when watching starts, then every event and snapshot, batched', () => {
     const { inspector, actor, sent, flush } = inspected();
-    inspector.watch(true, () => [
-      { actor: 'turn:1', machine: 'conversation-turn', snapshot: actor.getSnapshot() },
-    ]);
+    const current = () => [
+      { actor: 'turn:1', machine: 'conversation-turn' as const, snapshot: actor.getSnapshot() },
+    ];
+    inspector.watch(true, current);
+    inspector.watch(true, current); // already watching: reported once
     actor.send({ type: 'turn.begin' });
     expect(sent).toEqual([]);
     flush();
