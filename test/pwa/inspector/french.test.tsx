@@ -1,0 +1,59 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import english from '../../../locales/inspector.en.json' with { type: 'json' };
+import french from '../../../locales/inspector.fr.json' with { type: 'json' };
+import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { inspector, inspectorMethods, startRecords } from './fixtures.tsx';
+
+useMockHost();
+
+describe('the Inspector in French', () => {
+  it('says everything in French, the time travel included', async () => {
+    mockHost(inspectorMethods({ claude: startRecords() }));
+    const { container } = renderWithHost(inspector('claude'), 'fr');
+    const chart = await screen.findByRole('img', {
+      name: 'Diagramme d’états agentLifecycle, dans l’état ready.running',
+    });
+    expect(screen.getByRole('combobox', { name: 'Inspecter' })).toBeDefined();
+    const actors = screen.getByRole('navigation', { name: 'Acteurs' });
+    expect(within(actors).getByRole('button').textContent).toBe('Cycle de vieready.running');
+    expect(screen.getByText('dans ready.running')).toBeDefined();
+    expect(screen.getByText('après agent.handshakeSucceeded')).toBeDefined();
+    expect(screen.getByText('En direct')).toBeDefined();
+    expect(screen.getByRole('heading', { name: 'Journal des événements' })).toBeDefined();
+    expect(screen.getByText('5 sur 5')).toBeDefined();
+    expect(screen.getByRole('combobox', { name: 'Acteur' })).toBeDefined();
+    expect(screen.getByRole('combobox', { name: 'Nature' })).toBeDefined();
+    expect(screen.getByRole('combobox', { name: 'Type d’événement' })).toBeDefined();
+    expect(screen.getByRole('group', { name: 'Zoom' })).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Agrandir' })).toBeDefined();
+
+    const log = screen.getByRole('listbox', {
+      name: 'Enregistrements, du plus récent au plus ancien',
+    });
+    expect(within(log).getAllByText('instantané')).toHaveLength(2);
+    fireEvent.click(within(log).getAllByRole('option')[2]!);
+    expect(screen.getByText(/^Tel qu’il était à l’enregistrement n° 3, /)).toBeDefined();
+    expect(screen.getByRole('button', { name: 'Revenir au direct' })).toBeDefined();
+    expect(screen.getByRole('region', { name: 'L’enregistrement choisi' })).toBeDefined();
+    expect(screen.getByText('Instantané à ce moment-là')).toBeDefined();
+
+    // No English left on the screen, but in the data shown as it is (JSON, event types).
+    const screenText = container.cloneNode(true) as HTMLElement;
+    for (const data of screenText.querySelectorAll('pre, code')) data.remove();
+    const text = screenText.textContent ?? '';
+    for (const [key, sentence] of Object.entries(english)) {
+      const start = sentence.replace(/\{.*$/, '').trim();
+      if (sentence === french[key as keyof typeof french] || start.length < 4) continue;
+      const escaped = start.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+      expect(text, key).not.toMatch(new RegExp(`\\b${escaped}\\b`));
+    }
+    // The chart's own words too: its delays.
+    expect(within(chart).getAllByText('après stopGrace').length).toBeGreaterThan(0);
+  });
+
+  it('has every string in French too, and only those', () => {
+    expect(Object.keys(french).sort()).toEqual(Object.keys(english).sort());
+  });
+});
