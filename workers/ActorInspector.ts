@@ -1,8 +1,15 @@
-import type { InspectionEvent } from 'xstate';
+import type { AnyActorRef, InspectionEvent, Subscription } from 'xstate';
 import type { InspectedMachine, InspectionRecord } from '../schema/inspector.ts';
 
 /** A record as the worker sends it: the host stamps `seq`. */
 export type WorkerInspectionRecord = Omit<InspectionRecord, 'seq'>;
+
+/** An actor the inspector knows, and its inspection while watched. */
+interface Inspected {
+  name: string;
+  machine: InspectedMachine;
+  subscription: Subscription | undefined;
+}
 
 const snapshotFields = (snapshot: unknown) => {
   const { value, context, status } = snapshot as {
@@ -21,11 +28,12 @@ const payloadOf = (event: { type: string }) => {
 
 /**
  * The XState inspection of a worker's actors (the agent's lifecycle and its turns), forwarded to
- * the host only while some client watches the agent. Unwatched, an inspection event costs one
- * call and one test of a boolean: nothing is built, kept or posted.
+ * the host only while some client watches the agent. Unwatched, no actor has an inspection
+ * observer, so XState builds no inspection event at all: the actors run as if uninspected.
  */
 export class ActorInspector {
   #watching = false;
+  readonly #actors = new Map<AnyActorRef, Inspected>();
   #pending: WorkerInspectionRecord[] = [];
   #due = false;
 
@@ -38,65 +46,81 @@ export class ActorInspector {
     return this.#watching;
   }
 
-  /**
-   * Starts or stops forwarding. Starting reports where each live actor is (`current`), so a new
-   * inspector sees the present before what follows.
-   */
-  watch(
-    on: boolean,
-    current: () => { actor: string; machine: InspectedMachine; snapshot: unknown }[],
-  ): void {
-    if (on === this.#watching) return;
-    this.#watching = on;
-    if (!on) {
-      this.#pending = [];
-      return;
-    }
-    for (const { actor, machine, snapshot } of current()) {
-      this.#push({
-        at: Date.now(),
-        actor,
-        machine,
-        kind: 'actor',
-        event: 'inspector.watch',
-        ...snapshotFields(snapshot),
+  /** Makes `actor` inspectable as `name` until it stops (call it before `actor.start()`). */
+  attach(actor: AnyActorRef, name: string, machine: InspectedMachine): void {
+    const inspected: Inspected = { name, machine, subscription: undefined };
+    this.#actors.set(actor, inspected);
+    // XState completes an actor before it reports its final snapshot: let that arrive first.
+    const forget = () =>
+      queueMicrotask(() => {
+        inspected.subscription?.unsubscribe();
+        this.#actors.delete(actor);
       });
-    }
+    actor.subscribe({ complete: forget, error: forget });
+    if (this.#watching) this.#observe(actor, inspected);
   }
 
-  /** The `inspect` option of an actor: `createActor(machine, { inspect: inspector.of(…) })`. */
-  of(actor: string, machine: InspectedMachine): (event: InspectionEvent) => void {
-    return (inspection) => {
-      if (!this.#watching) return;
-      const at = Date.now();
-      switch (inspection.type) {
-        case '@xstate.event':
-          this.#push({
-            at,
-            actor,
-            machine,
-            kind: 'event',
-            event: inspection.event.type,
-            payload: payloadOf(inspection.event),
-          });
-          return;
-        case '@xstate.snapshot':
-          this.#push({
-            at,
-            actor,
-            machine,
-            kind: 'snapshot',
-            event: inspection.event.type,
-            ...snapshotFields(inspection.snapshot),
-          });
-          return;
-        case '@xstate.actor':
-          this.#push({ at, actor, machine, kind: 'actor', event: 'xstate.init' });
-          return;
-        default:
-          return;
+  /**
+   * Starts or stops forwarding. Starting reports where each live actor is, so a new inspector
+   * sees the present before what follows.
+   */
+  watch(on: boolean): void {
+    if (on === this.#watching) return;
+    this.#watching = on;
+    for (const [actor, inspected] of this.#actors) {
+      if (!on) {
+        inspected.subscription?.unsubscribe();
+        inspected.subscription = undefined;
+        continue;
       }
-    };
+      this.#push({
+        at: Date.now(),
+        actor: inspected.name,
+        machine: inspected.machine,
+        kind: 'actor',
+        event: 'inspector.watch',
+        ...snapshotFields(actor.getSnapshot()),
+      });
+      this.#observe(actor, inspected);
+    }
+    if (!on) this.#pending = [];
+  }
+
+  #observe(actor: AnyActorRef, inspected: Inspected): void {
+    inspected.subscription = actor.system.inspect((inspection: InspectionEvent) =>
+      this.#record(inspected, inspection),
+    );
+  }
+
+  #record({ name: actor, machine }: Inspected, inspection: InspectionEvent): void {
+    const at = Date.now();
+    switch (inspection.type) {
+      case '@xstate.event':
+        this.#push({
+          at,
+          actor,
+          machine,
+          kind: 'event',
+          event: inspection.event.type,
+          payload: payloadOf(inspection.event),
+        });
+        return;
+      case '@xstate.snapshot':
+        this.#push({
+          at,
+          actor,
+          machine,
+          kind: 'snapshot',
+          event: inspection.event.type,
+          ...snapshotFields(inspection.snapshot),
+        });
+        return;
+      case '@xstate.actor':
+        this.#push({ at, actor, machine, kind: 'actor', event: 'xstate.init' });
+        return;
+      default:
+        return;
+    }
   }
 
   #push(record: WorkerInspectionRecord): void {

@@ -1,4 +1,4 @@
-import { createActor, type Actor, type InspectionEvent, type SnapshotFrom } from 'xstate';
+import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
@@ -43,7 +43,8 @@ export class AgentActor {
     private readonly post: (event: AgentWorkerEvent) => void,
     timings: Partial<LifecycleTimings> = {},
     private readonly handlers: ClientHandlers = noClientHandlers,
-    inspect?: (event: InspectionEvent) => void,
+    /** Called with the lifecycle actor before it starts (the inspector attaches to it). */
+    onActor?: (actor: Actor<typeof agentLifecycleMachine>) => void,
   ) {
     const machine = agentLifecycleMachine.provide({
       actions: {
@@ -52,7 +53,8 @@ export class AgentActor {
         signalGroup: (_, { signal }) => this.#process?.signalGroup(signal),
       },
     });
-    this.#actor = createActor(machine, { input: { timings }, ...(inspect ? { inspect } : {}) });
+    this.#actor = createActor(machine, { input: { timings } });
+    onActor?.(this.#actor);
     // The host knows every agent starts `stopped`: only changes are reported.
     this.#last = this.#stateEvent(this.#actor.getSnapshot());
     this.#actor.subscribe((snapshot) => this.#report(snapshot));
@@ -110,11 +112,6 @@ export class AgentActor {
     if (same) return;
     this.#last = event;
     this.post(event);
-  }
-
-  /** The lifecycle's snapshot, for the inspector. */
-  snapshot(): LifecycleSnapshot {
-    return this.#actor.getSnapshot();
   }
 
   /** The ACP connection of the current run, once its process is spawned. */

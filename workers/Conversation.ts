@@ -7,7 +7,7 @@ import type {
   ToolCall,
   ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
-import { createActor, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import {
   applyConversationEvent,
   emptyConversation,
@@ -51,8 +51,8 @@ export interface ConversationOptions {
   seed?: ConversationView;
   newId?: () => string;
   now?: () => Date;
-  /** The `inspect` option of each turn's actor, named `turn:<user message id>`. */
-  inspectTurn?: (actor: string) => (event: InspectionEvent) => void;
+  /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
+  onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
 }
 
 interface PendingPermission {
@@ -117,15 +117,6 @@ export class Conversation {
     return structuredClone(this.#state);
   }
 
-  /** The turns alive now (the current one, then the queued ones), for the inspector. */
-  turnSnapshots(): { actor: string; snapshot: unknown }[] {
-    const turns = this.#current ? [this.#current, ...this.#queue] : [...this.#queue];
-    return turns.map((turn) => ({
-      actor: `turn:${turn.userMessageId}`,
-      snapshot: turn.actor.getSnapshot(),
-    }));
-  }
-
   /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
   send(text: string): string {
     const waits = this.#current !== undefined;
@@ -137,18 +128,15 @@ export class Conversation {
       done: true,
       queued: waits,
     });
-    const inspect = this.options.inspectTurn?.(`turn:${id}`);
     const turn: Turn = {
-      actor: createActor(
-        this.#bindTurn(() => turn),
-        inspect ? { inspect } : {},
-      ),
+      actor: createActor(this.#bindTurn(() => turn)),
       userMessageId: id,
       text,
       agentMessageId: undefined,
       permissions: new Map(),
       reaching: false,
     };
+    this.options.onTurnActor?.(turn.actor, `turn:${id}`);
     turn.actor.subscribe((snapshot) => {
       if (snapshot.status === 'done') this.#finish(turn);
     });

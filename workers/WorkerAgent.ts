@@ -67,13 +67,13 @@ export class WorkerAgent implements AgentWorkerApi {
       (event) => this.#onActorEvent(event),
       options.timings,
       this.#clientHandlers(),
-      this.#inspector.of('lifecycle', 'agent-lifecycle'),
+      (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
     );
     this.#conversation = new Conversation({
       agent: options.name,
       link: this.#link(),
       emit: (event) => this.#batcher.push(event),
-      inspectTurn: (actor) => this.#inspector.of(actor, 'conversation-turn'),
+      onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       ...(options.seed ? { seed: options.seed } : {}),
     });
     if (options.inspect) this.inspect(true);
@@ -127,12 +127,7 @@ export class WorkerAgent implements AgentWorkerApi {
   }
   /** Forwards the actors' inspection events while `on` (some client watches this agent). */
   inspect(on: boolean): void {
-    this.#inspector.watch(on, () => [
-      { actor: 'lifecycle', machine: 'agent-lifecycle', snapshot: this.#actor.snapshot() },
-      ...this.#conversation
-        .turnSnapshots()
-        .map((turn) => ({ ...turn, machine: 'conversation-turn' as const })),
-    ]);
+    this.#inspector.watch(on);
   }
 
   /** Lifecycle events go out at once, after the conversation events before them. */

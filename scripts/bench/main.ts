@@ -9,6 +9,9 @@ import { spawn } from 'node:child_process';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
 import { Readable, Writable } from 'node:stream';
+import { createActor } from 'xstate';
+import { turnMachine } from '../../machines/turnMachine.ts';
+import { ActorInspector } from '../../workers/ActorInspector.ts';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 
@@ -104,6 +107,38 @@ async function memory(): Promise<string[]> {
   return rows;
 }
 
+/**
+ * What the inspector costs an actor nobody watches: a turn machine driven through a whole turn,
+ * with the worker's unwatched `inspect` callback against no callback at all, interleaved.
+ */
+function unwatchedInspection(): string {
+  const turns = 2_000;
+  const inspector = new ActorInspector(() => {});
+  const drive = (inspected: boolean) => {
+    const started = performance.now();
+    for (let i = 0; i < turns; i++) {
+      const actor = createActor(turnMachine);
+      if (inspected) inspector.attach(actor, 'turn', 'conversation-turn');
+      actor.start();
+      actor.send({ type: 'turn.begin' });
+      actor.send({ type: 'turn.agentReady' });
+      actor.send({ type: 'turn.permissionRequested' });
+      actor.send({ type: 'turn.permissionAnswered', rejected: false });
+      actor.send({ type: 'turn.promptEnded', stopReason: 'end_turn' });
+    }
+    return (performance.now() - started) / turns;
+  };
+  const bare: number[] = [];
+  const unwatched: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    bare.push(drive(false));
+    unwatched.push(drive(true));
+  }
+  const [ours, raw] = [median(unwatched), median(bare)];
+  const us = (value: number) => `${(value * 1000).toFixed(1)} µs`;
+  return `| a turn's actor, unwatched inspection vs none | ${us(ours)} | ${us(raw)} | ${(ours / raw).toFixed(2)}× | ≈ 1× |`;
+}
+
 const lines = [
   `# Switchboard benchmarks`,
   '',
@@ -114,6 +149,7 @@ const lines = [
   await startOverhead(1),
   await startOverhead(8),
   ...(await memory()),
+  unwatchedInspection(),
   '',
 ];
 const table = lines.join('\n');

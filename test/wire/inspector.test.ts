@@ -25,9 +25,16 @@ describe('InspectorService over the wire', () => {
     const watcher = await host.connect();
     const other = await host.connect();
     const watched = (await watcher.call('InspectorService.Watch', ['a'])).result as WatchResult;
-    expect(watched).toEqual({ agent: 'a', records: [] });
+    expect(watched.agent).toBe('a');
+    // What the watcher knows: the history it was answered, then the notifications, by seq.
+    const seen = () => {
+      const bySeq = new Map(
+        [...watched.records, ...records(watcher, 'a')].map((record) => [record.seq, record]),
+      );
+      return [...bySeq.values()].sort((a, b) => a.seq - b.seq);
+    };
     await expect
-      .poll(() => records(watcher, 'a')[0])
+      .poll(() => seen()[0])
       .toMatchObject({
         actor: 'lifecycle',
         machine: 'agent-lifecycle',
@@ -37,9 +44,9 @@ describe('InspectorService over the wire', () => {
 
     await other.call('AgentService.Start', ['a']);
     await other.call('AgentService.Start', ['b']);
-    await expect.poll(() => lifecycleStates(records(watcher, 'a')).at(-1)).toBe('ready');
-    expect(lifecycleStates(records(watcher, 'a'))).toEqual(['starting', 'ready']);
-    const received = records(watcher, 'a');
+    await expect.poll(() => lifecycleStates(seen()).at(-1)).toBe('ready');
+    expect(lifecycleStates(seen())).toEqual(['starting', 'ready']);
+    const received = seen();
     expect(received.map((record) => record.seq)).toEqual(received.map((_, i) => i + 1));
     expect(received).toContainEqual(
       expect.objectContaining({ kind: 'event', event: 'agent.start', actor: 'lifecycle' }),
@@ -61,9 +68,7 @@ describe('InspectorService over the wire', () => {
     // A newly opened inspector gets the history, from the host.
     const late = await host.connect();
     const history = (await late.call('InspectorService.Watch', ['a'])).result as WatchResult;
-    expect(history.records.map((record) => record.seq)).toEqual(
-      records(watcher, 'a').map((record) => record.seq),
-    );
+    expect(history.records.map((record) => record.seq)).toEqual(seen().map((record) => record.seq));
 
     await watcher.call('InspectorService.Unwatch', ['a']);
     late.close();

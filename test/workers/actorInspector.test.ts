@@ -10,7 +10,8 @@ function inspected() {
     (records) => sent.push(records),
     (task) => tasks.push(task),
   );
-  const actor = createActor(turnMachine, { inspect: inspector.of('turn:1', 'conversation-turn') });
+  const actor = createActor(turnMachine);
+  inspector.attach(actor, 'turn:1', 'conversation-turn');
   actor.start();
   const flush = () => {
     for (const task of tasks.splice(0)) task();
@@ -19,7 +20,7 @@ function inspected() {
 }
 
 describe('the inspection of a worker’s actors', () => {
-  it('costs nothing while nobody watches: nothing built, scheduled or sent', () => {
+  it('costs nothing while nobody watches: no observer, nothing built, scheduled or sent', () => {
     const { actor, sent, tasks } = inspected();
     actor.send({ type: 'turn.begin' });
     actor.send({ type: 'turn.agentReady' });
@@ -27,13 +28,34 @@ describe('the inspection of a worker’s actors', () => {
     expect(sent).toEqual([]);
   });
 
+  it('follows a turn created while watching, from its start to its end', async () => {
+    const sent: WorkerInspectionRecord[][] = [];
+    const tasks: (() => void)[] = [];
+    const inspector = new ActorInspector(
+      (records) => sent.push(records),
+      (task) => tasks.push(task),
+    );
+    inspector.watch(true);
+    const actor = createActor(turnMachine);
+    inspector.attach(actor, 'turn:2', 'conversation-turn');
+    actor.start();
+    actor.send({ type: 'turn.cancel' });
+    await Promise.resolve();
+    for (const task of tasks.splice(0)) task();
+    expect(
+      sent.flat().map(({ kind, event, value }) => `${kind} ${event} ${JSON.stringify(value)}`),
+    ).toEqual([
+      'event xstate.init undefined',
+      'snapshot xstate.init "queued"',
+      'event turn.cancel undefined',
+      'snapshot turn.cancel "dropped"',
+    ]);
+  });
+
   it('reports where each actor is when watching starts, then every event and snapshot, batched', () => {
     const { inspector, actor, sent, flush } = inspected();
-    const current = () => [
-      { actor: 'turn:1', machine: 'conversation-turn' as const, snapshot: actor.getSnapshot() },
-    ];
-    inspector.watch(true, current);
-    inspector.watch(true, current); // already watching: reported once
+    inspector.watch(true);
+    inspector.watch(true); // already watching: reported once
     actor.send({ type: 'turn.begin' });
     expect(sent).toEqual([]);
     flush();
@@ -43,7 +65,7 @@ describe('the inspection of a worker’s actors', () => {
       { kind: 'event', event: 'turn.begin', value: undefined },
       { kind: 'snapshot', event: 'turn.begin', value: 'waitingForAgent' },
     ]);
-    inspector.watch(false, () => []);
+    inspector.watch(false);
     actor.send({ type: 'turn.cancel' });
     flush();
     expect(sent).toHaveLength(1);
