@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import {
   applyConversationEvent,
   emptyConversation,
@@ -71,7 +72,10 @@ export class ConversationStore implements ConversationKeeper {
   interrupted(name: string, error: string): void {
     const conversation = this.#conversations.get(name);
     if (!conversation) return;
-    for (const event of interruptedTurnEvents(conversation, name, error)) this.publish(event);
+    const newMessage = () => ({ id: randomUUID(), createdAt: new Date().toISOString() });
+    for (const event of interruptedTurnEvents(conversation, name, error, newMessage)) {
+      this.publish(event);
+    }
   }
 
   forget(name?: string): void {

@@ -82,19 +82,24 @@ export function applyConversationEvent(conversation: Conversation, event: Conver
 
 /**
  * The events that end what `conversation` had in flight when its worker is gone without a word:
- * pending permissions resolved, the arriving answer ended with `error`, queued messages dropped.
+ * pending permissions resolved, the arriving answer ended with `error` (or, for a turn still
+ * waiting for its agent, a system message `agent-unavailable` made by `newMessage`), queued
+ * messages dropped.
  */
 export function interruptedTurnEvents(
   conversation: Conversation,
   agent: string,
   error: string,
+  newMessage: () => { id: string; createdAt: string },
 ): ConversationEvent[] {
   const events: ConversationEvent[] = conversation.permissions.map(({ id }) => ({
     name: 'permission:resolved',
     data: { id, agent },
   }));
+  let answering = false;
   for (const message of conversation.messages) {
     if (message.role === 'agent' && !message.done) {
+      answering = true;
       events.push({
         name: 'message:updated',
         data: { agent, message: { ...message, done: true, error } },
@@ -105,6 +110,19 @@ export function interruptedTurnEvents(
         data: { agent, message: { ...message, queued: false, error: 'cancelled' } },
       });
     }
+  }
+  if (conversation.busy && !answering) {
+    const message: ChatMessage = {
+      ...newMessage(),
+      agent,
+      role: 'system',
+      parts: [],
+      done: true,
+      queued: false,
+      code: 'agent-unavailable',
+      error,
+    };
+    events.push({ name: 'message:updated', data: { agent, message } });
   }
   if (conversation.busy || conversation.queued > 0) {
     events.push({ name: 'turn:changed', data: { agent, busy: false, queued: 0 } });
