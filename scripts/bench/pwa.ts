@@ -1,0 +1,346 @@
+/**
+ * Item 5 of `npm run bench`: the PWA in headless Chromium against a real host (the built
+ * dist/host/main.js serving dist/pwa). A fake agent answers 5 000 prompts with a tool call carrying
+ * a diff and a line of text (10 000 messages); then the time to open that conversation, the frame
+ * times while scrolling it from bottom to top, and a flood of 5 000 chunks checked on screen, in
+ * order. Rows in the table format of main.ts, `—` where there is no raw counterpart.
+ *
+ * @example
+ * const lines = ['| measure | … |', ...(await pwaRows())];
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { chromium, type Page } from 'playwright-core';
+import type { Conversation } from '../../schema/conversation.ts';
+
+const chromiumPath = '/usr/bin/chromium';
+const agent = 'bench';
+const turns = 5_000;
+const floodChunks = 5_000;
+const opens = 3;
+const hostFile = new URL('../host/main.js', import.meta.url).pathname;
+const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
+
+/** The page's globals as the functions below read them (this tsconfig has no DOM). */
+interface PageGlobals {
+  document: {
+    querySelector(selector: string): PageElement | null;
+    querySelectorAll(selector: string): ArrayLike<PageElement>;
+  };
+  requestAnimationFrame(callback: (time: number) => void): number;
+  performance: {
+    now(): number;
+    getEntriesByType(type: 'navigation'): { domContentLoadedEventEnd: number }[];
+  };
+}
+interface PageElement {
+  textContent: string | null;
+  scrollTop: number;
+  scrollHeight: number;
+  clientHeight: number;
+  getAttribute(name: string): string | null;
+  getBoundingClientRect(): { top: number; bottom: number };
+  querySelectorAll(selector: string): ArrayLike<PageElement>;
+}
+
+interface Host {
+  base: string;
+  url: string;
+  rpc: <T>(method: string, params: unknown[]) => Promise<T>;
+  close: () => Promise<void>;
+}
+
+async function startHost(): Promise<Host> {
+  const folder = await mkdtemp(join(tmpdir(), 'switchboard-bench-pwa-'));
+  const configPath = join(folder, 'config.yaml');
+  await writeFile(
+    configPath,
+    [
+      'limits:',
+      '  stopIdleAgentsAfter: 0',
+      'agents:',
+      `  ${agent}:`,
+      '    title: Bench agent',
+      `    command: ${JSON.stringify(process.execPath)}`,
+      `    args: ${JSON.stringify([fakeAgentFile, '--session'])}`,
+      '',
+    ].join('\n'),
+  );
+  const token = randomBytes(32).toString('base64url');
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [hostFile, '--config', configPath, '--port', '0', '--no-open'],
+    {
+      env: {
+        ...process.env,
+        SWITCHBOARD_TOKEN: token,
+        SWITCHBOARD_STATE_DIR: join(folder, 'state'),
+        XDG_CONFIG_HOME: join(folder, 'xdg'),
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
+  let output = '';
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`host not ready:\n${output}`)), 20_000);
+    const read = (chunk: Buffer) => {
+      output += chunk.toString();
+      const ready = /Switchboard ready at (\S+)/.exec(output);
+      if (ready) {
+        clearTimeout(timer);
+        resolve(ready[1]!);
+      }
+    };
+    child.stdout!.on('data', read);
+    child.stderr!.on('data', read);
+    child.once('exit', () => reject(new Error(`host exited:\n${output}`)));
+  });
+  const base = new URL(url).origin;
+  let ids = 0;
+  return {
+    base,
+    url,
+    rpc: async <T>(method: string, params: unknown[]) => {
+      const response = await fetch(`${base}/api/rpc`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: ++ids, method, params }),
+      });
+      const body = (await response.json()) as { result?: T; error?: { message: string } };
+      if (body.error) throw new Error(`${method}: ${body.error.message}`);
+      return body.result as T;
+    },
+    close: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGINT');
+      await exited;
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+/** One prompt: a completed edit whose diff changes a line of a 12-line file, then a sentence. */
+function editScript(turn: number): string {
+  const path = `/work/project/src/module${turn % 97}.ts`;
+  const lines = Array.from({ length: 12 }, (_, i) => `export const value${i} = ${i};`);
+  const changed = lines.map((line, i) => (i === turn % 12 ? `${line} // turn ${turn}` : line));
+  return JSON.stringify([
+    {
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: `edit-${turn}`,
+        title: `Edit module${turn % 97}.ts`,
+        kind: 'edit',
+        status: 'completed',
+        locations: [{ path, line: (turn % 12) + 1 }],
+        content: [{ type: 'diff', path, oldText: lines.join('\n'), newText: changed.join('\n') }],
+      },
+    },
+    { text: `Changed line ${(turn % 12) + 1} of \`module${turn % 97}.ts\` (turn ${turn}).` },
+  ]);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** Resolves once the conversation has `count` messages and no turn runs. */
+async function settled(host: Host, count: number, timeoutMs: number): Promise<Conversation> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const conversation = await host.rpc<Conversation>('ChatService.Conversation', [agent]);
+    if (
+      conversation.messages.length >= count &&
+      !conversation.busy &&
+      conversation.messages.every((message) => message.done)
+    ) {
+      return conversation;
+    }
+    if (Date.now() > deadline) {
+      throw new Error(`${conversation.messages.length} of ${count} messages after ${timeoutMs} ms`);
+    }
+    await pause(250);
+  }
+}
+
+/** 5 000 prompts, sent a few at a time (each `Send` resolves once its message is queued). */
+async function fillConversation(host: Host): Promise<number> {
+  const started = performance.now();
+  let next = 0;
+  const sender = async () => {
+    while (next < turns) await host.rpc('ChatService.Send', [agent, editScript(next++)]);
+  };
+  await Promise.all(Array.from({ length: 8 }, sender));
+  await settled(host, turns * 2, 120_000);
+  return performance.now() - started;
+}
+
+/**
+ * From navigation to the last message in view, in the page's own clock (ms since its origin),
+ * and when the page's own scripts had run (`DOMContentLoaded` ended).
+ */
+async function openTime(
+  page: Page,
+  base: string,
+  count: number,
+): Promise<{ shown: number; booted: number }> {
+  await page.goto(`${base}/#/chat/${agent}`);
+  const handle = await page.waitForFunction(
+    (last) => {
+      const page = globalThis as unknown as PageGlobals;
+      const feed = page.document.querySelector('[role=feed]');
+      const article = page.document.querySelector(`article[aria-posinset="${last}"]`);
+      if (!feed || !article) return false;
+      const [view, box] = [feed.getBoundingClientRect(), article.getBoundingClientRect()];
+      return box.top < view.bottom && box.bottom > view.top && page.performance.now();
+    },
+    count,
+    { polling: 'raf', timeout: 30_000 },
+  );
+  const shown = (await handle.jsonValue()) as number;
+  const booted = await page.evaluate(() => {
+    const page = globalThis as unknown as PageGlobals;
+    return page.performance.getEntriesByType('navigation')[0]?.domContentLoadedEventEnd ?? 0;
+  });
+  return { shown, booted };
+}
+
+/**
+ * Scrolls the feed from its end to its top, a fixed step a frame, collecting the time between
+ * frames; the step makes the trip about `frames` frames long.
+ */
+async function scrollFrames(
+  page: Page,
+  frames: number,
+): Promise<{ deltas: number[]; distance: number }> {
+  return page.evaluate(async (frames) => {
+    const page = globalThis as unknown as PageGlobals;
+    const feed = page.document.querySelector('[role=feed]')!;
+    const deltas: number[] = [];
+    let distance = 0;
+    await new Promise<void>((resolve) => {
+      let last = 0;
+      let count = 0;
+      const tick = (time: number) => {
+        if (last) deltas.push(time - last);
+        last = time;
+        if (feed.scrollTop <= 0 || count >= frames * 2) return resolve();
+        // What is left over the frames left: rows measured taller than estimated push the top away.
+        const step = Math.ceil(feed.scrollTop / Math.max(1, frames - count++));
+        distance += Math.min(step, feed.scrollTop);
+        feed.scrollTop = Math.max(0, feed.scrollTop - step);
+        page.requestAnimationFrame(tick);
+      };
+      page.requestAnimationFrame(tick);
+    });
+    return { deltas, distance };
+  }, frames);
+}
+
+/** The text of the last message's text parts, once it ends with the flood's last chunk. */
+async function floodOnScreen(page: Page, host: Host): Promise<{ text: string; ms: number }> {
+  const started = performance.now();
+  await host.rpc('ChatService.Send', [agent, JSON.stringify([{ flood: floodChunks }])]);
+  await page.waitForFunction(
+    (last) => {
+      const page = globalThis as unknown as PageGlobals;
+      const articles = page.document.querySelectorAll('article');
+      const article = articles[articles.length - 1];
+      return (
+        article?.textContent?.includes(`${last} `) || article?.textContent?.endsWith(`${last}`)
+      );
+    },
+    floodChunks - 1,
+    { polling: 'raf', timeout: 60_000 },
+  );
+  const ms = performance.now() - started;
+  await settled(host, turns * 2 + 2, 60_000);
+  const text = await page.evaluate(() => {
+    const page = globalThis as unknown as PageGlobals;
+    const articles = page.document.querySelectorAll('article');
+    const article = articles[articles.length - 1]!;
+    return Array.from(
+      article.querySelectorAll('.chat-markdown'),
+      (part) => part.textContent ?? '',
+    ).join('');
+  });
+  return { text, ms };
+}
+
+async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
+  const started = performance.now();
+  const value = await work();
+  return [performance.now() - started, value];
+}
+
+const quantile = (values: number[], q: number) =>
+  [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+
+/** The PWA's rows of the table. */
+export async function pwaRows(): Promise<string[]> {
+  const host = await startHost();
+  const browser = await chromium.launch({
+    executablePath: chromiumPath,
+    headless: true,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+    ],
+  });
+  try {
+    const fillMs = await fillConversation(host);
+    const count = turns * 2;
+    const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+    const pairing = await context.newPage();
+    await pairing.goto(host.url);
+    await pairing.locator('main.screen').first().waitFor({ timeout: 30_000 });
+    await pairing.close();
+
+    const [conversationMs, conversationBytes] = await timed(
+      async () => JSON.stringify(await host.rpc('ChatService.Conversation', [agent])).length,
+    );
+    const times: { shown: number; booted: number }[] = [];
+    let page: Page | undefined;
+    for (let run = 0; run < opens; run++) {
+      await page?.close();
+      page = await context.newPage();
+      times.push(await openTime(page, host.base, count));
+    }
+    const open = quantile(
+      times.map((time) => time.shown),
+      0.5,
+    );
+    const booted = quantile(
+      times.map((time) => time.booted),
+      0.5,
+    );
+
+    const { deltas, distance } = await scrollFrames(page!, 600);
+    const median = quantile(deltas, 0.5);
+    const p95 = quantile(deltas, 0.95);
+    const slow = deltas.filter((delta) => delta > 1000 / 60 + 0.5).length / deltas.length;
+
+    await page!.evaluate(() => {
+      const page = globalThis as unknown as PageGlobals;
+      const feed = page.document.querySelector('[role=feed]')!;
+      feed.scrollTop = feed.scrollHeight;
+    });
+    const flood = await floodOnScreen(page!, host);
+    const expected = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
+    const inOrder = flood.text.trim() === expected.trim();
+    const shown = flood.text.trim().split(/\s+/).length;
+
+    return [
+      `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${times.map((time) => time.shown.toFixed(0)).join(', ')} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ 1 s |`,
+      `| scroll it bottom to top (${(distance / 1000).toFixed(0)} k px in ${deltas.length} frames) | median ${ms(median)}, p95 ${ms(p95)} | — | ${(slow * 100).toFixed(1)} % of frames over 16.7 ms | 60 fps |`,
+      `| flood of ${floodChunks} chunks, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`} | — | last chunk on screen after ${ms(flood.ms)} | all, in order |`,
+    ];
+  } finally {
+    await browser.close();
+    await host.close();
+  }
+}
