@@ -14,6 +14,7 @@ import { turnMachine } from '../../machines/turnMachine.ts';
 import { ActorInspector } from '../../workers/ActorInspector.ts';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
+import { pwaRows } from './pwa.ts';
 
 const runs = 10;
 /** Built by scripts/bench/build.mjs next to this file once bundled. */
@@ -150,6 +151,7 @@ const lines = [
   await startOverhead(8),
   ...(await memory()),
   unwatchedInspection(),
+  ...(await pwaRows()),
   '',
 ];
 const table = lines.join('\n');
