@@ -13,3 +13,13 @@ await build({
   entryPoints: ['test/fixtures/fakeAgent.ts'],
   outfile: 'dist/bench/fakeAgent.js',
 });
+// The raw relay of the streaming rows, in its own process as the host is (scripts/bench/streaming.ts).
+await build({
+  ...nodeBundle,
+  stdin: {
+    contents: `import { serveRawRelay } from './streaming.ts';\nawait serveRawRelay(Number(process.argv[2]));\n`,
+    resolveDir: 'scripts/bench',
+    loader: 'ts',
+  },
+  outfile: 'dist/bench/rawRelay.js',
+});

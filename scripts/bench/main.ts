@@ -1,7 +1,8 @@
 /**
  * `npm run bench`: what the actor design costs, measured side by side in one run. For now, the
- * start overhead (Start() to `ready`, against the same agent spawned and initialized directly) and
- * the memory of idle agents' workers. Prints a Markdown table and writes it under bench/results/.
+ * start overhead (Start() to `ready`, against the same agent spawned and initialized directly), the
+ * memory of idle agents' workers, and streaming throughput and latency against a raw relay
+ * (`streaming.ts`). Prints a Markdown table and writes it under bench/results/.
  * It runs bundled (scripts/bench/build.mjs), against the same built worker as `npm start`.
  */
 import { client, methods, ndJsonStream } from '@agentclientprotocol/sdk';
@@ -15,6 +16,7 @@ import { ActorInspector } from '../../workers/ActorInspector.ts';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import { pwaRows } from './pwa.ts';
+import { streamingRows } from './streaming.ts';
 
 const runs = 10;
 /** Built by scripts/bench/build.mjs next to this file once bundled. */
@@ -151,6 +153,7 @@ const lines = [
   await startOverhead(8),
   ...(await memory()),
   unwatchedInspection(),
+  ...(await streamingRows()),
   ...(await pwaRows()),
   '',
 ];

@@ -1,0 +1,374 @@
+/**
+ * The streaming rows of `npm run bench` (issue 8, items 1 and 2): fake agents stream text to
+ * WebSocket clients through a real Switchboard host (its workers, machines and bus), and through a
+ * raw relay in its own process (the agents' stdout parsed by the ACP SDK, each chunk's text sent
+ * to every client as a small JSON frame: no workers, no machines, no bus). Both sides run the same
+ * agents and scripts, interleaved; the clients live in this process, read the same way.
+ *
+ * `serveRawRelay` is the relay process's body (bundled as `dist/bench/rawRelay.js`).
+ */
+import { client, methods, ndJsonStream, type ClientConnection } from '@agentclientprotocol/sdk';
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { createInterface } from 'node:readline';
+import { Readable, Writable } from 'node:stream';
+import WebSocket, { WebSocketServer } from 'ws';
+
+/** Built by scripts/bench/build.mjs next to this file once bundled. */
+const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
+const rawRelayFile = new URL('./rawRelay.js', import.meta.url).pathname;
+const hostFile = new URL('../host/main.js', import.meta.url).pathname;
+
+const agentCount = 8;
+const agentName = (index: number) => `agent${index}`;
+const now = () => performance.timeOrigin + performance.now();
+const script = (...steps: object[]) => JSON.stringify(steps);
+
+/** One side of the comparison: prompts `agents` agents at once, resolves once they answered. */
+interface Relay {
+  url: string;
+  headers: Record<string, string>;
+  /** Reads the text of one frame a client received (empty when it carries none). */
+  textOf: (frame: string) => string;
+  prompt: (agents: number, text: string) => Promise<void>;
+  close: () => Promise<void>;
+}
+
+/** A client that counts the text it receives, and the latencies of stamped chunks. */
+class Receiver {
+  bytes = 0;
+  stamps: number[] = [];
+  lastAt = 0;
+  closed = false;
+  constructor(readonly socket: WebSocket) {}
+}
+
+async function connect(relay: Relay, count: number, stamped: boolean): Promise<Receiver[]> {
+  return Promise.all(
+    Array.from({ length: count }, async () => {
+      const socket = new WebSocket(relay.url, { headers: relay.headers });
+      const receiver = new Receiver(socket);
+      socket.on('message', (data: Buffer) => {
+        const text = relay.textOf(data.toString('utf8'));
+        if (text === '') return;
+        const at = now();
+        receiver.bytes += text.length;
+        receiver.lastAt = at;
+        if (stamped) {
+          for (const word of text.split(' ')) if (word) receiver.stamps.push(at - Number(word));
+        }
+      });
+      socket.on('close', () => (receiver.closed = true));
+      await once(socket, 'open');
+      return receiver;
+    }),
+  );
+}
+
+async function until(done: () => boolean, what: string, timeoutMs = 120_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!done()) {
+    if (Date.now() > deadline) throw new Error(`bench: ${what} not there after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** The frames of `/api/ws` a client reads: text from `message:delta` events. */
+function switchboardText(frame: string): string {
+  const message = JSON.parse(frame) as {
+    method?: string;
+    params?: { name: string; data: { kind: string; text?: string; part?: { text?: string } } };
+  };
+  if (message.method !== 'event' || message.params?.name !== 'message:delta') return '';
+  const { kind, text, part } = message.params.data;
+  return kind === 'text' ? (text ?? part?.text ?? '') : '';
+}
+
+/** A real host (the built one) whose agents are the fake agent; a client of it sends the scripts. */
+async function switchboard(): Promise<Relay> {
+  const folder = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
+  const token = 'bench-token-0123456789abcdefghijklmnopqrstu';
+  const agents = Array.from({ length: agentCount }, (_, i) => [
+    `  ${agentName(i)}:`,
+    `    command: ${JSON.stringify(process.execPath)}`,
+    `    args: ${JSON.stringify([fakeAgentFile, '--session'])}`,
+  ]).flat();
+  const config = join(folder, 'config.yaml');
+  await writeFile(
+    config,
+    `limits:\n  maxRunningAgents: ${agentCount}\n  stopIdleAgentsAfter: 0\nagents:\n${agents.join('\n')}\n`,
+  );
+  const host = spawn(process.execPath, [hostFile, '--config', config, '--port', '0', '--no-open'], {
+    env: {
+      ...process.env,
+      SWITCHBOARD_TOKEN: token,
+      SWITCHBOARD_STATE_DIR: join(folder, 'state'),
+      XDG_CONFIG_HOME: join(folder, 'xdg'),
+    },
+  });
+  const base = await readyLine(host, /Switchboard ready at (\S+)/).then((url) => new URL(url));
+  const headers = { authorization: `Bearer ${token}` };
+  const url = `ws://${base.host}/api/ws`;
+  // The caller's socket: Send's answers, and the end of each turn (`turn:changed`, not busy).
+  const caller = new WebSocket(url, { headers });
+  const idle = new Map<string, number>();
+  const answers = new Map<number, (error?: string) => void>();
+  caller.on('message', (data: Buffer) => {
+    const message = JSON.parse(data.toString('utf8')) as {
+      id?: number;
+      error?: { message: string };
+      params?: { name: string; data: { agent: string; busy: boolean } };
+    };
+    if (typeof message.id === 'number') answers.get(message.id)?.(message.error?.message);
+    const event = message.params;
+    if (event?.name === 'turn:changed' && !event.data.busy) {
+      idle.set(event.data.agent, (idle.get(event.data.agent) ?? 0) + 1);
+    }
+  });
+  await once(caller, 'open');
+  let ids = 0;
+  const send = (agent: string, text: string) =>
+    new Promise<void>((resolve, reject) => {
+      const id = ++ids;
+      answers.set(id, (error) => (error ? reject(new Error(error)) : resolve()));
+      caller.send(
+        JSON.stringify({ jsonrpc: '2.0', id, method: 'ChatService.Send', params: [agent, text] }),
+      );
+    });
+  return {
+    url,
+    headers,
+    textOf: switchboardText,
+    async prompt(count, text) {
+      const names = Array.from({ length: count }, (_, i) => agentName(i));
+      const before = names.map((name) => idle.get(name) ?? 0);
+      await Promise.all(names.map((name) => send(name, text)));
+      await until(
+        () => names.every((name, i) => (idle.get(name) ?? 0) > before[i]!),
+        'the end of the turns',
+      );
+    },
+    async close() {
+      caller.terminate();
+      host.kill('SIGINT');
+      if (host.exitCode === null) await once(host, 'exit');
+      await rm(folder, { recursive: true, force: true });
+    },
+  };
+}
+
+async function readyLine(child: ChildProcessWithoutNullStreams, line: RegExp): Promise<string> {
+  let output = '';
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  for await (const text of createInterface({ input: child.stdout })) {
+    const match = line.exec(text);
+    if (match) {
+      child.stdout.resume(); // the rest is not read: it must not fill the pipe
+      return match[1]!;
+    }
+  }
+  throw new Error(`bench: ${child.spawnargs.join(' ')} ended before it was ready\n${output}`);
+}
+
+/** The raw relay, in its own process as the host is in its own. */
+async function rawRelay(): Promise<Relay> {
+  const relay = spawn(process.execPath, [rawRelayFile, String(agentCount)]);
+  const port = await readyLine(relay, /raw relay ready on (\d+)/);
+  const done = new Map<number, () => void>();
+  createInterface({ input: relay.stdout }).on('line', (line) => {
+    done.get((JSON.parse(line) as { id: number }).id)?.();
+  });
+  let ids = 0;
+  return {
+    url: `ws://127.0.0.1:${port}/`,
+    headers: {},
+    textOf: (frame) => (JSON.parse(frame) as { text: string }).text,
+    prompt: (agents, text) =>
+      new Promise((resolve) => {
+        const id = ++ids;
+        done.set(id, resolve);
+        relay.stdin.write(`${JSON.stringify({ id, agents, text })}\n`);
+      }),
+    async close() {
+      relay.stdin.end();
+      if (relay.exitCode === null) await once(relay, 'exit');
+    },
+  };
+}
+
+/**
+ * The raw relay process: `agents` fake agents spoken to directly, a plain `ws` server on
+ * node:http, and on stdin one `{id, agents, text}` line per prompt (answered `{id}` on stdout).
+ */
+export async function serveRawRelay(agents: number): Promise<void> {
+  const server = createServer();
+  const sockets = new Set<WebSocket>();
+  new WebSocketServer({ server }).on('connection', (socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+  });
+  server.listen(0, '127.0.0.1');
+  await once(server, 'listening');
+  const children: ChildProcessWithoutNullStreams[] = [];
+  const sessions = await Promise.all(
+    Array.from({ length: agents }, async (_, index) => {
+      const child = spawn(process.execPath, [fakeAgentFile, '--session']);
+      children.push(child);
+      const connection: ClientConnection = client({ name: 'bench' })
+        .onNotification(methods.client.session.update, ({ params }) => {
+          const { update } = params;
+          if (update.sessionUpdate !== 'agent_message_chunk' || update.content.type !== 'text')
+            return;
+          const frame = JSON.stringify({ agent: index, text: update.content.text });
+          for (const socket of sockets) socket.send(frame);
+        })
+        .connect(
+          ndJsonStream(
+            Writable.toWeb(child.stdin),
+            Readable.toWeb(child.stdout) as ReadableStream<Uint8Array>,
+          ),
+        );
+      await connection.agent.request(methods.agent.initialize, { protocolVersion: 1 });
+      const { sessionId } = await connection.agent.request(methods.agent.session.new, {
+        cwd: process.cwd(),
+        mcpServers: [],
+      });
+      return { connection, sessionId };
+    }),
+  );
+  const address = server.address();
+  console.log(`raw relay ready on ${typeof address === 'object' && address ? address.port : 0}`);
+  for await (const line of createInterface({ input: process.stdin })) {
+    const {
+      id,
+      agents: count,
+      text,
+    } = JSON.parse(line) as { id: number; agents: number; text: string };
+    await Promise.all(
+      sessions.slice(0, count).map(({ connection, sessionId }) =>
+        connection.agent.request(methods.agent.session.prompt, {
+          sessionId,
+          prompt: [{ type: 'text', text }],
+        }),
+      ),
+    );
+    console.log(JSON.stringify({ id }));
+  }
+  for (const child of children) child.kill();
+  for (const socket of sockets) socket.terminate();
+  server.close();
+}
+
+/** The text bytes of `{"flood": n}`: `0 `, `1 ` … `n-1 `. */
+const floodBytes = (chunks: number) =>
+  Array.from({ length: chunks }, (_, i) => `${i} `.length).reduce((sum, length) => sum + length, 0);
+
+interface Flood {
+  /** Text bytes per second at each client, averaged over the clients. */
+  bytesPerSecond: number;
+  /** From the prompts to the last chunk at the last client. */
+  lastChunkMs: number;
+}
+
+async function flood(
+  relay: Relay,
+  agents: number,
+  clients: number,
+  chunks: number,
+): Promise<Flood> {
+  const receivers = await connect(relay, clients, false);
+  const expected = agents * floodBytes(chunks);
+  const started = now();
+  await relay.prompt(agents, script({ flood: chunks }));
+  await until(
+    () => receivers.every((receiver) => receiver.bytes >= expected || receiver.closed),
+    'every chunk',
+  );
+  for (const receiver of receivers) receiver.socket.terminate();
+  if (receivers.some((receiver) => receiver.bytes < expected)) {
+    throw new Error(`bench: a client was cut before the last chunk (${agents}×${clients})`);
+  }
+  const elapsed = receivers.map((receiver) => receiver.lastAt - started);
+  return {
+    bytesPerSecond:
+      receivers.reduce((sum, _, i) => sum + expected / (elapsed[i]! / 1000), 0) / clients,
+    lastChunkMs: Math.max(...elapsed),
+  };
+}
+
+async function latencies(relay: Relay, agents: number, clients: number): Promise<number[]> {
+  const receivers = await connect(relay, clients, true);
+  const count = 100;
+  await relay.prompt(agents, script({ paced: { count, everyMs: 20 } }));
+  await until(
+    () => receivers.every((receiver) => receiver.stamps.length >= agents * count),
+    'every paced chunk',
+  );
+  for (const receiver of receivers) receiver.socket.terminate();
+  return receivers.flatMap((receiver) => receiver.stamps).sort((a, b) => a - b);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
+const median = (values: number[]) =>
+  [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+const signed = (value: number) => `${value >= 0 ? '+' : '−'}${Math.abs(value).toFixed(1)}`;
+const mbps = (flood: Flood) =>
+  `${(flood.bytesPerSecond / 1e6).toFixed(2)} MB/s, last ${(flood.lastChunkMs / 1000).toFixed(2)} s`;
+
+/**
+ * 20 000 chunks per agent at most, 40 000 per run, and 160 000 frames to the clients (the raw
+ * relay sends one per chunk and client), so that the whole bench stays short on 2 cores.
+ */
+const chunksFor = (agents: number, clients: number) =>
+  Math.min(20_000, Math.round(40_000 / agents), Math.round(160_000 / (agents * clients)));
+
+/**
+ * The rows of the table: throughput at every N agents × K clients, then paced latencies. Each
+ * figure is the median of `runs` runs, Switchboard and the raw relay taking turns.
+ */
+export async function streamingRows(runs = 3): Promise<string[]> {
+  const [ours, raw] = await Promise.all([switchboard(), rawRelay()]);
+  const rows: string[] = [];
+  try {
+    // Every agent started and through one turn before anything is measured.
+    for (const relay of [ours, raw]) await relay.prompt(agentCount, script({ text: 'warm' }));
+    for (const agents of [1, 4, 8]) {
+      for (const clients of [1, 4, 16]) {
+        const chunks = chunksFor(agents, clients);
+        const results: [Flood[], Flood[]] = [[], []];
+        for (let run = 0; run < runs; run++) {
+          results[1].push(await flood(raw, agents, clients, chunks));
+          results[0].push(await flood(ours, agents, clients, chunks));
+        }
+        const [a, b] = results.map((floods) => ({
+          bytesPerSecond: median(floods.map((flood) => flood.bytesPerSecond)),
+          lastChunkMs: median(floods.map((flood) => flood.lastChunkMs)),
+        })) as [Flood, Flood];
+        rows.push(
+          `| flood of ${chunks} chunks, ${agents} agent(s) × ${clients} client(s): text per client | ${mbps(a)} | ${mbps(b)} | ${(a.bytesPerSecond / b.bytesPerSecond).toFixed(2)}× | ≥ 0.8× |`,
+        );
+      }
+    }
+    for (const [agents, clients] of [
+      [1, 1],
+      [8, 4],
+      [8, 16],
+    ] as const) {
+      const rawTimes = await latencies(raw, agents, clients);
+      const ourTimes = await latencies(ours, agents, clients);
+      const [p50, p99] = [0.5, 0.99].map((p) => [percentile(ourTimes, p), percentile(rawTimes, p)]);
+      const pair = ([x, y]: number[]) => `${x!.toFixed(1)} / ${y!.toFixed(1)} ms`;
+      rows.push(
+        `| paced (every 20 ms), ${agents} agent(s) × ${clients} client(s): latency p50 / p99 | ${pair([p50![0]!, p99![0]!])} | ${pair([p50![1]!, p99![1]!])} | p99 ${signed(p99![0]! - p99![1]!)} ms | p99 ≤ raw + 5 ms |`,
+      );
+    }
+  } finally {
+    await Promise.all([ours.close(), raw.close()]);
+  }
+  return rows;
+}
