@@ -13,10 +13,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
+import { launchChromium } from '../chromium.ts';
 import type { Conversation } from '../../schema/conversation.ts';
 
-const chromiumPath = '/usr/bin/chromium';
 const agent = 'bench';
 const turns = 5_000;
 const floodChunks = 5_000;
@@ -281,16 +281,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** The PWA's rows of the table. */
 export async function pwaRows(): Promise<string[]> {
   const host = await startHost();
-  const browser = await chromium.launch({
-    executablePath: chromiumPath,
-    headless: true,
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-    ],
-  });
+  const browser = await launchChromium();
   try {
     const fillMs = await fillConversation(host);
     const count = turns * 2;

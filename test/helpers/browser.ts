@@ -5,12 +5,11 @@
 import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll } from 'vitest';
 import { build } from 'vite';
+import { launchChromium } from '../../scripts/chromium.ts';
 import { repoRoot } from './typescriptProcess.ts';
-
-export const chromiumPath = '/usr/bin/chromium';
 
 /**
  * What the tests read of the page's globals inside `page.evaluate` (this tsconfig has no DOM):
@@ -61,16 +60,7 @@ export function browserPerFile(): () => Promise<Browser> {
     await browser?.close();
   });
   return async () => {
-    browser ??= await chromium.launch({
-      executablePath: chromiumPath,
-      headless: true,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-      ],
-    });
+    browser ??= await launchChromium();
     return browser;
   };
 }
