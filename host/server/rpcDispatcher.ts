@@ -132,7 +132,8 @@ const isRequest = (value: unknown): value is Request => {
   return (
     jsonrpc === '2.0' &&
     typeof method === 'string' &&
-    (id === undefined || id === null || typeof id === 'string' || typeof id === 'number') &&
+    // A number too large for a double (`1e999`) parses to Infinity: no answer could carry it back.
+    (id === undefined || id === null || typeof id === 'string' || Number.isFinite(id)) &&
     (params === undefined || (typeof params === 'object' && params !== null))
   );
 };
