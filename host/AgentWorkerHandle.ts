@@ -1,7 +1,13 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation } from '../schema/conversation.ts';
-import type { AgentWorkerApi, AgentWorkerData, AgentWorkerEvent } from '../workers/protocol.ts';
+import {
+  logReadStep,
+  type AgentWorkerApi,
+  type AgentWorkerData,
+  type AgentWorkerEvent,
+  type HostPortMessage,
+} from '../workers/protocol.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { workerEntry } from './workerEntry.ts';
@@ -37,6 +43,8 @@ export class AgentWorkerHandle {
   readonly #events: MessageChannel;
   readonly #exited: Promise<void>;
   #terminating = false;
+  /** Log characters taken off the port since the worker was last told. */
+  #logRead = 0;
 
   constructor(
     init: AgentWorkerInit,
@@ -60,6 +68,7 @@ export class AgentWorkerHandle {
         this.pid = undefined;
       }
       callbacks.event(event);
+      if (event.type === 'log') this.#readLog(event.line.length);
     });
     let failure: Error | undefined;
     this.#worker.on('error', (error) => (failure = error));
@@ -70,6 +79,15 @@ export class AgentWorkerHandle {
         resolve();
       });
     });
+  }
+
+  /** Tells the worker what of its agent's log is read, a step at a time (`HostPortMessage`). */
+  #readLog(characters: number): void {
+    this.#logRead += characters;
+    if (this.#logRead < logReadStep) return;
+    const message: HostPortMessage = { type: 'logRead', bytes: this.#logRead };
+    this.#events.port1.postMessage(message);
+    this.#logRead = 0;
   }
 
   /**

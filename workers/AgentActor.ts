@@ -4,7 +4,7 @@ import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
-import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
+import { logBytesInFlight, type AgentLaunch, type AgentWorkerEvent } from './protocol.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
 export const logCapacity = 200;
@@ -37,6 +37,9 @@ export class AgentActor {
   readonly #logs = new LineRing(logCapacity);
   #process: AgentProcess | undefined;
   #last: Extract<AgentWorkerEvent, { type: 'state' }> | undefined;
+  /** Log characters posted that the host has not said it read (`logRead`). */
+  #logInFlight = 0;
+  #logPaused = false;
 
   constructor(
     private launch: AgentLaunch,
@@ -71,6 +74,11 @@ export class AgentActor {
         log: (line) => {
           this.#logs.push(line);
           this.post({ type: 'log', line });
+          this.#logInFlight += line.length;
+          if (this.#logInFlight > logBytesInFlight && !this.#logPaused) {
+            this.#logPaused = true;
+            process.pauseLog();
+          }
         },
         handshakeSucceeded: () =>
           current() && this.#actor.send({ type: 'agent.handshakeSucceeded' }),
@@ -81,6 +89,7 @@ export class AgentActor {
       this.handlers,
     );
     this.#process = process;
+    this.#logPaused = false;
     // Spawn after the machine's transition, so what the process reports queues behind it.
     queueMicrotask(() => current() && process.spawn());
   }
@@ -150,5 +159,14 @@ export class AgentActor {
   }
   logs(): string[] {
     return this.#logs.lines();
+  }
+
+  /** The host has read `bytes` of the log: the agent's stderr flows again once half is read. */
+  logRead(bytes: number): void {
+    this.#logInFlight = Math.max(0, this.#logInFlight - bytes);
+    if (this.#logPaused && this.#logInFlight <= logBytesInFlight / 2) {
+      this.#logPaused = false;
+      this.#process?.resumeLog();
+    }
   }
 }

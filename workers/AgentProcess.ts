@@ -1,6 +1,6 @@
 import type { ClientConnection } from '@agentclientprotocol/sdk';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { createInterface } from 'node:readline';
+import { createInterface, type Interface } from 'node:readline';
 import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
 import { acpStdio, maxLineLength } from './acpStdio.ts';
 import { connectToAgent, initializeAgent, type ClientHandlers } from './acpHandshake.ts';
@@ -33,6 +33,7 @@ export class AgentProcess {
   #connection: ClientConnection | undefined;
   #exited = false;
   #exitedPromise: Promise<void> | undefined;
+  #stderr: Interface | undefined;
 
   constructor(
     private readonly launch: AgentLaunch,
@@ -80,8 +81,9 @@ export class AgentProcess {
     if (child.pid === undefined) return;
     this.listener.spawned(child.pid);
 
-    createInterface({ input: child.stderr, crlfDelay: Infinity }).on('line', (line) =>
-      this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
+    this.#stderr = createInterface({ input: child.stderr, crlfDelay: Infinity }).on(
+      'line',
+      (line) => this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
     );
     const stdio = acpStdio(child.stdin, child.stdout, (line) =>
       this.listener.log(`stdout: ${line}`),
@@ -96,6 +98,14 @@ export class AgentProcess {
     // A connection closed by the process's death is reported by the exit, with its code.
     await Promise.race([this.#exitedPromise, delay(exitGraceMs)]);
     if (!this.#exited) this.listener.handshakeFailed(result.failure);
+  }
+
+  /** Stops reading the agent's stderr: its writes wait in the pipe (the lines already read still come). */
+  pauseLog(): void {
+    this.#stderr?.pause();
+  }
+  resumeLog(): void {
+    this.#stderr?.resume();
   }
 
   /** Closes the agent's stdin: the first step of the stop sequence. */

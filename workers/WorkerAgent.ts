@@ -105,6 +105,9 @@ export class WorkerAgent implements AgentWorkerApi {
   logs(): string[] {
     return this.#actor.logs();
   }
+  logRead(bytes: number): void {
+    this.#actor.logRead(bytes);
+  }
   setLanguage(language: Language): void {
     this.#language = language;
   }

@@ -23,18 +23,19 @@ const ringCapacity = 10_000;
 const megabyte = 1024 * 1024;
 /**
  * What a stalled client may cost the host. The bus owes it at most 1 000 frames or 4 MB before it
- * cuts it; a host that kept its frames would hold two floods for it, ~390 MiB.
+ * cuts it; a host that kept its frames would hold two floods for it, ~390 MiB. The rest is the
+ * noise of RSS on a machine shared with other test files (garbage collected late).
  */
-const stalledClientAllowance = 100 * megabyte;
+const stalledClientAllowance = 150 * megabyte;
 
 /**
  * One agent, `flood`, that runs the fake ACP agent of test/fixtures and, on each start, writes
  * `floodLines` numbered stderr lines of `lineLength` characters (`0000000001 xxx…`).
  *
  * Not `--stderr-lines=`: its lines are short, and a flood whose frame bytes dwarf the bound would
- * take minutes to cross the wire in frames that small. Paced: an agent that writes faster than
- * the host forwards grows the host's memory with every client reading (its lines queue on their
- * way from the agent's worker to the bus), and that growth would drown the one measured here.
+ * take minutes to cross the wire in frames that small. Paced (see `linesPerTick`), so that the
+ * readers keep up: the host would hold an unpaced agent back (its worker stops reading stderr
+ * while 1 MB of log is on its way to the host), but a reader that fell behind would be cut.
  */
 function floodConfig(): string {
   const script = [
@@ -325,7 +326,7 @@ describe('a client that stops reading', () => {
     const rssAfter = rssOf(host.pid);
 
     const stalledBytes = floods.reduce((sum, { bytes }) => sum + bytes, 0);
-    expect(stalledBytes).toBeGreaterThan(3.5 * stalledClientAllowance);
+    expect(stalledBytes).toBeGreaterThan(2.5 * stalledClientAllowance);
     for (const { peakRss } of floods) {
       expect(peakRss).toBeLessThan(reference.peakRss + stalledClientAllowance);
     }

@@ -1,6 +1,12 @@
+import { setTimeout } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
+import {
+  logBytesInFlight,
+  type AgentLaunch,
+  type AgentWorkerApi,
+  type AgentWorkerEvent,
+} from '../../workers/protocol.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
 import { WorkerAgent } from '../../workers/WorkerAgent.ts';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
@@ -27,8 +33,13 @@ function connect(flags: string[] = []) {
     channel.port1.close();
     channel.port2.close();
   };
-  return { api, events, close, start: () => api.start(launch) };
+  return { agent, api, events, close, start: () => api.start(launch) };
 }
+
+const logLines = (events: AgentWorkerEvent[]) =>
+  events.flatMap((event) => (event.type === 'log' ? [event.line] : []));
+const logged = (events: AgentWorkerEvent[]) =>
+  logLines(events).reduce((sum, line) => sum + line.length, 0);
 
 const states = (events: AgentWorkerEvent[]) =>
   events.flatMap((event) =>
@@ -77,5 +88,37 @@ describe('the agent actor behind Comlink, in one process', () => {
     await expect
       .poll(() => events.at(-1))
       .toMatchObject({ type: 'state', state: 'ready', outdated: true });
+  });
+
+  it('stops reading a flooding stderr while the host has not read its log, and then goes on', async () => {
+    const lines = 200_000; // ~3.7 MB of log, more than three times what may be in flight
+    const connection = (opened = connect([`--stderr-lines=${lines}`]));
+    const { agent, events, start } = connection;
+    await start();
+    await expect.poll(() => logged(events)).toBeGreaterThan(logBytesInFlight);
+    // Nobody reads: the worker stops reading the agent too (what readline had split still comes).
+    await setTimeout(300);
+    const held = logged(events);
+    expect(held).toBeLessThan(logBytesInFlight + 128 * 1024);
+    await setTimeout(300);
+    expect(logged(events)).toBe(held);
+
+    // The host reads what it was sent, again and again: the whole log arrives, in order.
+    let read = 0;
+    await expect
+      .poll(
+        () => {
+          const now = logged(events);
+          agent.logRead(now - read);
+          read = now;
+          return logLines(events).length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(lines);
+    expect(logLines(events)).toEqual(
+      Array.from({ length: lines }, (_, index) => `stderr line ${index + 1}`),
+    );
+    await expect.poll(() => states(events).at(-1)).toBe('ready');
   });
 });
