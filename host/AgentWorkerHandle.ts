@@ -1,12 +1,11 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation } from '../schema/conversation.ts';
-import {
-  logReadStep,
-  type AgentWorkerApi,
-  type AgentWorkerData,
-  type AgentWorkerEvent,
-  type HostPortMessage,
+import type {
+  AgentWorkerApi,
+  AgentWorkerData,
+  AgentWorkerEvent,
+  HostPortMessage,
 } from '../workers/protocol.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
@@ -15,6 +14,10 @@ import { workerEntry } from './workerEntry.ts';
 /** The calls of `AgentWorkerApi` that feed the agent's lifecycle and take no argument. */
 export type LifecycleCommand =
   'stop' | 'idleStop' | 'evict' | 'use' | 'release' | 'definitionChanged';
+
+/** The host tells a worker what it read of its agent's log each time it has read this much: well
+ * under what the worker lets be on its way (1 MB), so a steady log never waits. */
+const logReadStep = 128 * 1024;
 
 /** Who the worker is for, and what it starts with. */
 export interface AgentWorkerInit {

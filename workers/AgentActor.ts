@@ -4,11 +4,13 @@ import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
-import { logBytesInFlight, type AgentLaunch, type AgentWorkerEvent } from './protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
 export const logCapacity = 200;
 export const failureTailLines = 20;
+/** Log characters posted and not yet read by the host, beyond which the agent's stderr waits. */
+export const logBytesInFlight = 1024 * 1024;
 
 type LifecycleSnapshot = SnapshotFrom<typeof agentLifecycleMachine>;
 

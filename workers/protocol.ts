@@ -50,16 +50,12 @@ export type AgentWorkerEvent =
   | { type: 'inspection'; records: WorkerInspectionRecord[] };
 
 /**
- * The host's side of the event port: how much of the agent's log it has taken off the port. The
- * worker pauses the agent's stderr while more than `logBytesInFlight` of it is on its way, so an
- * agent that writes faster than a busy host reads waits in its pipe instead of the host's memory.
+ * The host's side of the event port: how many characters of the agent's log it has taken off the
+ * port. The worker stops reading the agent's stderr while too much of it is on its way
+ * (`AgentActor`'s `logBytesInFlight`), so an agent that writes faster than a busy host reads waits
+ * in its pipe instead of the host's memory.
  */
 export type HostPortMessage = { type: 'logRead'; bytes: number };
-
-/** Log characters posted and not yet read by the host, beyond which the agent's stderr waits. */
-export const logBytesInFlight = 1024 * 1024;
-/** The host says what it has read each time it has read this much. */
-export const logReadStep = 128 * 1024;
 
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =

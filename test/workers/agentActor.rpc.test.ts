@@ -1,12 +1,8 @@
 import { setTimeout } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
-import {
-  logBytesInFlight,
-  type AgentLaunch,
-  type AgentWorkerApi,
-  type AgentWorkerEvent,
-} from '../../workers/protocol.ts';
+import { logBytesInFlight } from '../../workers/AgentActor.ts';
+import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
 import { WorkerAgent } from '../../workers/WorkerAgent.ts';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
