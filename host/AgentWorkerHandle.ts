@@ -15,8 +15,10 @@ import { workerEntry } from './workerEntry.ts';
 export type LifecycleCommand =
   'stop' | 'idleStop' | 'evict' | 'use' | 'release' | 'definitionChanged';
 
-/** The host tells a worker what it read of its agent's log each time it has read this much: well
- * under what the worker lets be on its way (1 MB), so a steady log never waits. */
+/**
+ * The host tells a worker what it read of its agent's log each time it has read this much: well
+ * under what the worker lets be on its way (1 MB), so a steady log never waits.
+ */
 const logReadStep = 128 * 1024;
 
 /** Who the worker is for, and what it starts with. */
