@@ -8,6 +8,12 @@ await build({
   entryPoints: ['scripts/bench/main.ts'],
   outfile: 'dist/bench/main.js',
 });
+// The memory rows, each measured in a process of its own (scripts/bench/memory.ts).
+await build({
+  ...nodeBundle,
+  entryPoints: ['scripts/bench/memory.ts'],
+  outfile: 'dist/bench/memory.js',
+});
 await build({
   ...nodeBundle,
   entryPoints: ['test/fixtures/fakeAgent.ts'],

@@ -1,9 +1,10 @@
 /**
- * `npm run bench`: what the actor design costs, measured side by side in one run. For now, the
- * start overhead (Start() to `ready`, against the same agent spawned and initialized directly), the
- * memory of idle agents' workers, and streaming throughput and latency against a raw relay
- * (`streaming.ts`). Prints a Markdown table and writes it under bench/results/.
- * It runs bundled (scripts/bench/build.mjs), against the same built worker as `npm start`.
+ * `npm run bench`: what the actor design costs, measured side by side in one run: the start
+ * overhead (Start() to `ready`, against the same agent spawned and initialized directly), the
+ * memory of ready agents' workers (`memory.ts`), streaming throughput and latency against a raw
+ * relay (`streaming.ts`) and the app in Chromium (`pwa.ts`). Prints a Markdown table and writes it
+ * under bench/results/. It runs bundled (scripts/bench/build.mjs), against the same built worker
+ * as `npm start`.
  */
 import { client, methods, ndJsonStream } from '@agentclientprotocol/sdk';
 import { spawn } from 'node:child_process';
@@ -15,6 +16,7 @@ import { turnMachine } from '../../machines/turnMachine.ts';
 import { ActorInspector } from '../../workers/ActorInspector.ts';
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
+import { memoryRows } from './memory.ts';
 import { pwaRows } from './pwa.ts';
 import { streamingRows } from './streaming.ts';
 
@@ -60,6 +62,7 @@ function supervisorOf(count: number): Supervisor {
   });
 }
 
+/** Start() to `ready` for every agent of `names`, all started together. */
 async function switchboardStart(supervisor: Supervisor, names: string[]): Promise<number> {
   const started = performance.now();
   await Promise.all(names.map((name) => supervisor.start(name)));
@@ -72,42 +75,27 @@ const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-async function startOverhead(count: number): Promise<string> {
-  const supervisor = supervisorOf(count);
+/**
+ * Start() to `ready` against the agent's own start, for `count` agents started together: cold (a
+ * new supervisor, so each agent's worker thread is created) and warm (a worker kept from an
+ * earlier run of the agent, as after a stop or a crash).
+ */
+async function startOverhead(count: number): Promise<string[]> {
   const names = Array.from({ length: count }, (_, i) => `agent${i}`);
   const raw: number[] = [];
-  const ours: number[] = [];
+  const cold: number[] = [];
+  const warm: number[] = [];
   for (let run = 0; run < runs; run++) {
     // Interleaved, so that the machine's noise falls on both sides alike.
     raw.push(Math.max(...(await Promise.all(names.map(() => rawStart())))));
-    ours.push(await switchboardStart(supervisor, names));
+    const supervisor = supervisorOf(count);
+    cold.push(await switchboardStart(supervisor, names));
+    warm.push(await switchboardStart(supervisor, names));
+    await supervisor.close();
   }
-  await supervisor.close();
-  const overhead = median(ours) - median(raw);
-  return `| start overhead, ${count} agent(s) | ${ms(median(ours))} | ${ms(median(raw))} | ${ms(overhead)} | ≤ 50 ms |`;
-}
-
-async function memory(): Promise<string[]> {
-  const rss = () => process.memoryUsage().rss / 2 ** 20;
-  const supervisor = supervisorOf(16);
-  const rows: string[] = [];
-  global.gc?.();
-  const base = rss();
-  let started = 0;
-  for (const count of [1, 8, 16]) {
-    await Promise.all(
-      Array.from({ length: count - started }, (_, i) => supervisor.start(`agent${started + i}`)),
-    );
-    started = count;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-    global.gc?.();
-    const perAgent = (rss() - base) / count;
-    rows.push(
-      `| host RSS with ${count} ready agent(s) | +${(rss() - base).toFixed(1)} MB | ${base.toFixed(1)} MB with 0 | ${perAgent.toFixed(1)} MB per agent | ≤ 15 MB per agent |`,
-    );
-  }
-  await supervisor.close();
-  return rows;
+  const row = (kind: string, ours: number[]) =>
+    `| start overhead, ${count} agent(s), ${kind} | ${ms(median(ours))} | ${ms(median(raw))} | ${ms(median(ours) - median(raw))} | ≤ 50 ms |`;
+  return [row('new worker', cold), row('worker kept', warm)];
 }
 
 /**
@@ -142,22 +130,27 @@ function unwatchedInspection(): string {
   return `| a turn's actor, unwatched inspection vs none | ${us(ours)} | ${us(raw)} | ${(ours / raw).toFixed(2)}× | ≈ 1× |`;
 }
 
+/** `npm run bench -- start memory`: only those sections, printed, not written (all by default). */
+const sections = process.argv.slice(2);
+const only = (section: string) => sections.length === 0 || sections.includes(section);
+
 const lines = [
   `# Switchboard benchmarks`,
   '',
-  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · medians of ${runs} runs`,
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · starts: medians of ${runs} runs; floods: medians of 3; latencies: 100 paced chunks per agent, at every client`,
   '',
   '| measure | Switchboard | raw | difference | target |',
   '| --- | --- | --- | --- | --- |',
-  await startOverhead(1),
-  await startOverhead(8),
-  ...(await memory()),
-  unwatchedInspection(),
-  ...(await streamingRows()),
-  ...(await pwaRows()),
+  ...(only('start') ? [...(await startOverhead(1)), ...(await startOverhead(8))] : []),
+  ...(only('memory') ? await memoryRows() : []),
+  ...(only('inspection') ? [unwatchedInspection()] : []),
+  ...(only('streaming') ? await streamingRows() : []),
+  ...(only('pwa') ? await pwaRows() : []),
   '',
 ];
 const table = lines.join('\n');
 console.log(table);
-await mkdir('bench/results', { recursive: true });
-await writeFile(`bench/results/latest.md`, table);
+if (sections.length === 0) {
+  await mkdir('bench/results', { recursive: true });
+  await writeFile(`bench/results/latest.md`, table);
+}
