@@ -1,0 +1,58 @@
+/**
+ * The agent mesh (REFERENCE.md, "Agent mesh: the `agent_send` tool"; docs/mesh.md): agents on the
+ * user's machines send each other coordination messages through three MCP tools the host offers
+ * them, `agents_list`, `agent_send` and `agent_inbox`.
+ */
+
+/** What `agent_send` may carry, and nothing else. */
+export const meshMessageTypes = [
+  'ping',
+  'pr-ready',
+  'freeze',
+  'freeze-clear',
+  'release-out',
+  'handoff',
+  'note',
+] as const;
+export type MeshMessageType = (typeof meshMessageTypes)[number];
+
+/** The largest `payload`, as the bytes of its JSON (UTF-8). */
+export const maxPayloadBytes = 16 * 1024;
+
+/** An agent somewhere in the mesh: its machine's handle and its name in that host's configuration. */
+export interface MeshAddress {
+  machine: string;
+  agent_id: string;
+}
+
+/** One message, as `agent_inbox` returns it. */
+export interface MeshMessage {
+  id: string;
+  from: MeshAddress;
+  msg_type: MeshMessageType;
+  payload: Record<string, unknown>;
+  /** ISO 8601. */
+  sent_at: string;
+}
+
+/** `agents_list`'s answer. */
+export interface MeshDirectory {
+  self: MeshAddress;
+  machines: { handle: string; agents: string[] }[];
+}
+
+/** `agent_send`'s answer. */
+export interface MeshDelivery {
+  message_id: string;
+  delivered_to: string[];
+}
+
+/**
+ * `agent_send`'s refusal when the target is not alive: an unknown `machine` lists the live
+ * machines, a `to_agent` that has not checked in lists the live agents of that machine.
+ */
+export interface MeshNotFound {
+  status: 404;
+  machine: string;
+  alive: string[];
+}
