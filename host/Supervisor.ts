@@ -10,7 +10,7 @@ import type { Conversation } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
-import type { AgentWorkerEvent } from '../workers/protocol.ts';
+import type { AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
@@ -53,6 +53,8 @@ export interface SupervisorOptions {
   inspection?: InspectionSink;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
+  /** How each run of an agent reaches the agent mesh (a new bearer per run); none without it. */
+  mesh?: (name: string) => MeshLaunch;
   /** Makes the worker of an agent; tests wrap it to reach the thread. */
   createWorker?: (...args: ConstructorParameters<typeof AgentWorkerHandle>) => AgentWorkerHandle;
 }
@@ -347,6 +349,7 @@ export class Supervisor {
         args: definition.args,
         env: { ...(process.env as Record<string, string>), ...definition.env },
         cwd: definition.cwd,
+        ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
       }),
     );
   }

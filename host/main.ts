@@ -5,6 +5,7 @@
  */
 import { exec } from 'node:child_process';
 import { existsSync } from 'node:fs';
+import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import qrcode from 'qrcode-terminal';
@@ -14,6 +15,7 @@ import { loadOrCreateToken } from './access/token.ts';
 import { defaultLimits } from './agentDefinition.ts';
 import { CliError, parseCli } from './cli.ts';
 import { locateConfig } from './config/configPath.ts';
+import { parseDuration } from './config/loadConfig.ts';
 import { CurrentConfig } from './config/CurrentConfig.ts';
 import { RecentFiles } from './config/RecentFiles.ts';
 import { destroyValidationPool, validateConfigInPool } from './config/validateConfig.ts';
@@ -25,6 +27,9 @@ import { reachableAddress } from './server/localNames.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationStore } from './ConversationStore.ts';
+import { LocalMesh } from './mesh/LocalMesh.ts';
+import { MeshServer } from './mesh/MeshServer.ts';
+import { scriptCommand } from './scriptCommand.ts';
 import { AgentService } from './services/AgentService.ts';
 import { ChatService } from './services/ChatService.ts';
 import { InspectorService } from './services/InspectorService.ts';
@@ -64,6 +69,22 @@ const publish = (event: HostEvent) => {
   bus.publish(event);
 };
 const conversations = new ConversationStore(publish);
+
+// The agent mesh, of this machine alone until channels are configured: its MCP
+// server on loopback, offered to each agent in `session/new`.
+const mesh = await LocalMesh.open({
+  machine: hostname(),
+  file: join(state, 'mesh', 'local.json'),
+  ttlMs: (() => {
+    try {
+      return parseDuration(process.env.SWITCHBOARD_MESH_TTL ?? '10m');
+    } catch (error) {
+      return fail(`SWITCHBOARD_MESH_TTL: ${(error as Error).message}`);
+    }
+  })(),
+});
+const meshServer = await MeshServer.start(() => mesh);
+const meshBridge = scriptCommand('meshBridge');
 // Filled once the supervisor exists: the supervisor forwards to it, it asks the supervisor.
 const inspection: { service?: InspectorService } = {};
 // Empty until the configuration is applied to it.
@@ -73,6 +94,7 @@ const supervisor = new Supervisor({
   language: 'en',
   emit: publish,
   conversations,
+  mesh: (name) => ({ ...meshServer.admit(name), bridge: meshBridge }),
   inspection: {
     watched: (name) => inspection.service?.watched(name) ?? false,
     received: (name, records) => inspection.service?.received(name, records),
@@ -143,6 +165,7 @@ const quit = () => {
     config.close(),
     supervisor.close(),
     destroyValidationPool(),
+    meshServer.close().then(() => mesh.close()),
   ]).then(() => process.exit(0));
 };
 process.on('SIGINT', quit);

@@ -7,7 +7,12 @@ import { nodeBundle } from './nodeBundle.mjs';
 
 await build({
   ...nodeBundle,
-  entryPoints: ['host/main.ts', 'workers/validateConfigTask.ts', 'scripts/builtinAgent/main.ts'],
+  entryPoints: [
+    'host/main.ts',
+    'workers/validateConfigTask.ts',
+    'scripts/builtinAgent/main.ts',
+    'scripts/meshBridge/main.ts',
+  ],
   outbase: '.',
   outdir: 'dist',
   sourcemap: true,

@@ -1,3 +1,4 @@
+import type { AgentCapabilities } from '@agentclientprotocol/sdk';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
@@ -42,6 +43,8 @@ export class AgentActor {
   /** Log characters posted that the host has not said it read (`logRead`). */
   #logInFlight = 0;
   #logPaused = false;
+  /** What the current run's agent said it can do, once it answered `initialize`. */
+  #capabilities: AgentCapabilities | undefined;
 
   constructor(
     private launch: AgentLaunch,
@@ -82,8 +85,11 @@ export class AgentActor {
             process.pauseLog();
           }
         },
-        handshakeSucceeded: () =>
-          current() && this.#actor.send({ type: 'agent.handshakeSucceeded' }),
+        handshakeSucceeded: (capabilities) => {
+          if (!current()) return;
+          this.#capabilities = capabilities;
+          this.#actor.send({ type: 'agent.handshakeSucceeded' });
+        },
         handshakeFailed: (failure) =>
           current() && this.#actor.send({ type: 'agent.handshakeFailed', failure }),
         exited: (exit) => current() && this.#actor.send({ type: 'agent.exited', ...exit }),
@@ -92,6 +98,7 @@ export class AgentActor {
     );
     this.#process = process;
     this.#logPaused = false;
+    this.#capabilities = undefined;
     // Spawn after the machine's transition, so what the process reports queues behind it.
     queueMicrotask(() => current() && process.spawn());
   }
@@ -128,6 +135,11 @@ export class AgentActor {
   /** The ACP connection of the current run, once its process is spawned. */
   get connection() {
     return this.#process?.connection;
+  }
+
+  /** The current run's agent capabilities (`initialize`), once it answered. */
+  get capabilities(): AgentCapabilities | undefined {
+    return this.#capabilities;
   }
 
   /** The agent is `ready` or `busy` and not on its way out. */

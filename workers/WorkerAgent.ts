@@ -1,4 +1,4 @@
-import { methods, RequestError } from '@agentclientprotocol/sdk';
+import { methods, RequestError, type McpServer } from '@agentclientprotocol/sdk';
 import { describeExit } from '../locales/describeExit.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
@@ -175,7 +175,7 @@ export class WorkerAgent implements AgentWorkerApi {
         const cwd = this.#launch?.cwd ?? process.cwd();
         const response = await connection().agent.request(methods.agent.session.new, {
           cwd,
-          mcpServers: [],
+          mcpServers: this.#mcpServers(),
         });
         return response.sessionId;
       },
@@ -202,6 +202,25 @@ export class WorkerAgent implements AgentWorkerApi {
       use: () => actor.use(),
       release: () => actor.release(),
     };
+  }
+
+  /**
+   * The MCP servers offered in `session/new`: the agent mesh's, over HTTP when the agent says it
+   * speaks MCP over HTTP, otherwise through the stdio bridge (which every ACP agent supports).
+   */
+  #mcpServers(): McpServer[] {
+    const mesh = this.#launch?.mesh;
+    if (!mesh) return [];
+    const name = 'switchboard-mesh';
+    if (this.#actor.capabilities?.mcpCapabilities?.http) {
+      const headers = [{ name: 'Authorization', value: `Bearer ${mesh.bearer}` }];
+      return [{ type: 'http', name, url: mesh.url, headers }];
+    }
+    const env = [
+      { name: 'SWITCHBOARD_MESH_URL', value: mesh.url },
+      { name: 'SWITCHBOARD_MESH_BEARER', value: mesh.bearer },
+    ];
+    return [{ name, command: mesh.bridge.command, args: [...mesh.bridge.args], env }];
   }
 
   /** The client side of ACP: https://agentclientprotocol.com/protocol/v1/overview#client */

@@ -1,6 +1,7 @@
 import {
   client,
   methods,
+  type AgentCapabilities,
   type ClientCapabilities,
   type ClientConnection,
   type ReadTextFileRequest,
@@ -16,7 +17,8 @@ import type { AgentFailure } from '../schema/agents.ts';
 /** The only ACP version Switchboard speaks. */
 export const protocolVersion = 1;
 
-export type HandshakeResult = { ok: true } | { ok: false; failure: AgentFailure };
+export type HandshakeResult =
+  { ok: true; capabilities: AgentCapabilities } | { ok: false; failure: AgentFailure };
 
 /** What the client side of ACP does with the agent's requests and notifications. */
 export interface ClientHandlers {
@@ -68,7 +70,7 @@ export async function initializeAgent(connection: ClientConnection): Promise<Han
         failure: { kind: 'protocol-mismatch', version: response.protocolVersion },
       };
     }
-    return { ok: true };
+    return { ok: true, capabilities: response.agentCapabilities ?? {} };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, failure: { kind: 'handshake-refused', reason } };

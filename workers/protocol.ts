@@ -13,6 +13,17 @@ export interface AgentLaunch {
   /** The agent's environment: the host's, plus the configuration's `env`. */
   env: Readonly<Record<string, string>>;
   cwd: string;
+  /** The agent mesh's MCP server, offered to the agent in `session/new`. */
+  mesh?: MeshLaunch;
+}
+
+/** How an agent reaches the mesh's MCP server (host/mesh/MeshServer.ts). */
+export interface MeshLaunch {
+  url: string;
+  /** Says which agent calls: one per run. */
+  bearer: string;
+  /** The stdio bridge to `url`, for an agent that does not speak MCP over HTTP. */
+  bridge: { command: string; args: readonly string[] };
 }
 
 /** What the host hands a new agent worker (`workerData`). */

@@ -1,16 +1,4 @@
-import { existsSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { fileURLToPath, pathToFileURL } from 'node:url';
+import { scriptCommand } from '../scriptCommand.ts';
 
-/**
- * How to run the built-in agent of `scripts/builtinAgent/`: the built file when the host was
- * built (`npm start` builds first), else its TypeScript source through tsx.
- */
-export function builtinAgentCommand(): { command: string; args: string[] } {
-  // From dist/host/main.js, the bundle this module is part of once built.
-  const built = fileURLToPath(new URL('../scripts/builtinAgent/main.js', import.meta.url));
-  if (existsSync(built)) return { command: 'node', args: [built] };
-  const source = fileURLToPath(new URL('../../scripts/builtinAgent/main.ts', import.meta.url));
-  const tsx = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href;
-  return { command: 'node', args: ['--import', tsx, source] };
-}
+/** How to run the built-in agent of `scripts/builtinAgent/`. */
+export const builtinAgentCommand = () => scriptCommand('builtinAgent');
