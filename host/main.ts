@@ -28,11 +28,14 @@ import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationStore } from './ConversationStore.ts';
 import { LocalMesh } from './mesh/LocalMesh.ts';
+import { Mesh } from './mesh/Mesh.ts';
+import { MeshLog } from './mesh/MeshLog.ts';
 import { MeshServer } from './mesh/MeshServer.ts';
 import { scriptCommand } from './scriptCommand.ts';
 import { AgentService } from './services/AgentService.ts';
 import { ChatService } from './services/ChatService.ts';
 import { InspectorService } from './services/InspectorService.ts';
+import { MeshService } from './services/MeshService.ts';
 import { ConfigService } from './services/ConfigService.ts';
 import { stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
@@ -70,20 +73,29 @@ const publish = (event: HostEvent) => {
 };
 const conversations = new ConversationStore(publish);
 
-// The agent mesh, of this machine alone until channels are configured: its MCP
-// server on loopback, offered to each agent in `session/new`.
-const mesh = await LocalMesh.open({
-  machine: hostname(),
-  file: join(state, 'mesh', 'local.json'),
-  ttlMs: (() => {
-    try {
-      return parseDuration(process.env.SWITCHBOARD_MESH_TTL ?? '10m');
-    } catch (error) {
-      return fail(`SWITCHBOARD_MESH_TTL: ${(error as Error).message}`);
-    }
-  })(),
-});
-const meshServer = await MeshServer.start(() => mesh);
+// The agent mesh: this machine alone until the configuration names channels. Its MCP server
+// listens on loopback and is offered to each agent in `session/new`.
+const meshTtlMs = (() => {
+  try {
+    return parseDuration(process.env.SWITCHBOARD_MESH_TTL ?? '10m');
+  } catch (error) {
+    return fail(`SWITCHBOARD_MESH_TTL: ${(error as Error).message}`);
+  }
+})();
+const meshChanged = () => bus.publish({ name: 'mesh:changed', data: {} });
+const mesh = new Mesh(
+  await LocalMesh.open({
+    machine: hostname(),
+    file: join(state, 'mesh', 'local.json'),
+    ttlMs: meshTtlMs,
+  }),
+  meshTtlMs,
+  meshChanged,
+);
+const meshLog = await MeshLog.open(join(state, 'mesh', 'log.json'), (entry) =>
+  bus.publish({ name: 'mesh:message', data: entry }),
+);
+const meshServer = await MeshServer.start(() => mesh, meshLog);
 const meshBridge = scriptCommand('meshBridge');
 // Filled once the supervisor exists: the supervisor forwards to it, it asks the supervisor.
 const inspection: { service?: InspectorService } = {};
@@ -103,6 +115,7 @@ const supervisor = new Supervisor({
 inspection.service = new InspectorService(supervisor, language);
 const config = await CurrentConfig.open(location, {
   supervisor,
+  mesh,
   recent,
   validate: validateConfigInPool,
   emit: (event) => {
@@ -126,6 +139,7 @@ const dispatcher = new RpcDispatcher(
     ConfigService: new ConfigService(config, recent),
     ChatService: new ChatService(supervisor, conversations, language),
     InspectorService: inspection.service,
+    MeshService: new MeshService(mesh, meshLog),
   },
   language,
 );
@@ -165,7 +179,7 @@ const quit = () => {
     config.close(),
     supervisor.close(),
     destroyValidationPool(),
-    meshServer.close().then(() => mesh.close()),
+    meshServer.close().then(() => Promise.all([mesh.close(), meshLog.close()])),
   ]).then(() => process.exit(0));
 };
 process.on('SIGINT', quit);

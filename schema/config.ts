@@ -22,8 +22,11 @@ export interface ConfigChangedEvent {
 export interface ChannelStatus {
   name: string;
   nats: string;
+  /** This host's handle in the channel. */
   machine: string;
-  state: string;
+  state: 'connecting' | 'connected' | 'reconnecting' | 'failed' | 'closed';
+  /** Why it `failed`. */
+  error?: string;
 }
 
 /** `ConfigService.Current()`. */

@@ -56,3 +56,31 @@ export interface MeshNotFound {
   machine: string;
   alive: string[];
 }
+
+/** One message as this host saw it: sent by one of its agents, or taken from one's inbox. */
+export interface MeshLogEntry {
+  direction: 'sent' | 'received';
+  /** This host's agent that sent or received it. */
+  agent: string;
+  message: MeshMessage;
+  /** For `sent`: the target machine, and who it was delivered to. */
+  to?: { machine: string; agents: string[] };
+}
+
+/** A `freeze` not yet followed by a `freeze-clear` from the same machine. */
+export interface MeshFreeze {
+  from: MeshAddress;
+  since: string;
+  payload: Record<string, unknown>;
+}
+
+/** `MeshService.Overview()`. */
+export interface MeshOverview {
+  /** This host's handle. */
+  machine: string;
+  /** The live machines and their live agents, this one first. */
+  machines: { handle: string; agents: string[] }[];
+  /** The last messages this host's agents sent and received, oldest first. */
+  log: MeshLogEntry[];
+  freezes: MeshFreeze[];
+}

@@ -34,6 +34,7 @@ export const rpcMethods = {
   'ChatService.Conversation': [name],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
+  'MeshService.Overview': [],
 } as const satisfies Record<string, readonly ParamSchema[]>;
 
 export type RpcMethod = keyof typeof rpcMethods;

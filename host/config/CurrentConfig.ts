@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import type { ConfigCurrent, Problem } from '../../schema/config.ts';
+import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { defaultLimits } from '../agentDefinition.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
+import type { ChannelDefinition } from '../mesh/NatsChannel.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import type { ConfigLocation } from './configPath.ts';
 import { watchConfigFile, type ConfigWatcher } from './configWatcher.ts';
@@ -19,8 +20,15 @@ export type Validate = (
   path: string,
 ) => Promise<{ problems: Problem[]; config: Config | undefined }>;
 
+/** What the configuration's `channels` go to: the agent mesh. */
+export interface MeshChannels {
+  configure(channels: ChannelDefinition[]): void;
+  statuses(): ChannelStatus[];
+}
+
 export interface CurrentConfigOptions {
   supervisor: Supervisor;
+  mesh?: MeshChannels;
   recent: RecentFiles;
   validate: Validate;
   emit: (event: HostEvent) => void;
@@ -34,6 +42,7 @@ const emptyConfig = (path: string): Config => ({
   theme: 'system',
   limits: defaultLimits,
   agents: [],
+  channels: [],
   allowedHosts: [],
 });
 
@@ -90,7 +99,7 @@ export class CurrentConfig {
       warnings: this.#problems.filter((problem) => problem.warning),
       theme: this.#config.theme,
       language: this.#config.language,
-      channels: [],
+      channels: this.options.mesh?.statuses() ?? [],
     };
   }
 
@@ -198,6 +207,7 @@ export class CurrentConfig {
       this.#config = validation.config;
       const { agents, limits, language } = validation.config;
       this.options.supervisor.reconfigure(agents, limits, language);
+      this.options.mesh?.configure(validation.config.channels);
     }
     this.#announce();
   }

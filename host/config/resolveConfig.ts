@@ -1,9 +1,10 @@
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { SwitchboardConfiguration } from '../../schema/config.gen.ts';
 import type { Problem } from '../../schema/config.ts';
 import { defaultLimits, type AgentDefinition, type Limits } from '../agentDefinition.ts';
 import type { Language } from '../i18n.ts';
+import type { ChannelDefinition } from '../mesh/NatsChannel.ts';
 
 /** A configuration that loaded: defaults applied, paths absolute. */
 export interface Config {
@@ -12,6 +13,8 @@ export interface Config {
   theme: 'system' | 'light' | 'dark';
   limits: Limits;
   agents: AgentDefinition[];
+  /** The agent mesh's channels; none means this machine alone. */
+  channels: ChannelDefinition[];
   allowedHosts: string[];
 }
 
@@ -82,6 +85,13 @@ export function resolveConfig(file: SwitchboardConfiguration, path: string): Con
           : parseDuration(limits.stopIdleAgentsAfter),
     },
     agents,
+    channels: (file.channels ?? []).map((channel) => ({
+      name: channel.name,
+      nats: /^[a-z]+:\/\//.test(channel.nats) ? channel.nats : `nats://${channel.nats}`,
+      machine: channel.machine ?? hostname(),
+      ...(channel.user !== undefined ? { user: channel.user, password: channel.password } : {}),
+      ...(channel.creds !== undefined ? { creds: resolveFolder(channel.creds, folder) } : {}),
+    })),
     allowedHosts: file.allowedHosts ?? [],
   };
 }

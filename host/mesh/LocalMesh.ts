@@ -90,7 +90,7 @@ export class LocalMesh implements MeshChannel {
       this.#pending = before;
       throw error;
     });
-    return { ok: true, delivery: { message_id: message.id, delivered_to: recipients } };
+    return { ok: true, delivery: { message_id: message.id, delivered_to: recipients }, message };
   }
 
   async collect(agent: string): Promise<MeshMessage[]> {

@@ -19,7 +19,8 @@ export interface MeshSend {
 }
 
 export type MeshSendOutcome =
-  { ok: true; delivery: MeshDelivery } | { ok: false; notFound: MeshNotFound };
+  | { ok: true; delivery: MeshDelivery; message: MeshMessage }
+  | { ok: false; notFound: MeshNotFound };
 
 /**
  * What joins this host's agents to the others of the user's machines: the embedded channel (this

@@ -3,6 +3,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { MeshChannel } from './MeshChannel.ts';
+import type { MeshLog } from './MeshLog.ts';
 import { meshTools } from './meshTools.ts';
 
 /** Where agents reach the mesh's MCP server, and the bearer that says which agent calls. */
@@ -26,14 +27,18 @@ export class MeshServer {
   readonly #agents = new Map<string, string>();
   readonly #bearers = new Map<string, string>();
 
-  private constructor(http: Server, channel: () => MeshChannel) {
+  private constructor(
+    http: Server,
+    channel: () => MeshChannel,
+    private readonly log?: MeshLog,
+  ) {
     this.#http = http;
     this.#channel = channel;
   }
 
   /** Starts the server on 127.0.0.1 and a port of the system's choosing. */
-  static async start(channel: () => MeshChannel): Promise<MeshServer> {
-    const server = new MeshServer(createServer(), channel);
+  static async start(channel: () => MeshChannel, log?: MeshLog): Promise<MeshServer> {
+    const server = new MeshServer(createServer(), channel, log);
     server.#http.on('request', (request, response) => void server.#handle(request, response));
     await new Promise<void>((resolve, reject) => {
       server.#http.once('error', reject);
@@ -75,7 +80,7 @@ export class MeshServer {
     if (url.pathname !== path) return refuse(response, 404, 'not found');
     const agent = this.#agentOf(request.headers.authorization);
     if (agent === undefined) return refuse(response, 401, 'a bearer of a running agent is needed');
-    const server = meshTools(this.#channel(), agent);
+    const server = meshTools(this.#channel(), agent, this.log);
     const transport = new StreamableHTTPServerTransport({
       sessionIdGenerator: undefined,
       enableJsonResponse: true,

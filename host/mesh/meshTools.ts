@@ -3,6 +3,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { maxPayloadBytes, meshMessageTypes } from '../../schema/mesh.ts';
 import type { MeshChannel } from './MeshChannel.ts';
+import type { MeshLog } from './MeshLog.ts';
 
 /** Each tool answers with one text content holding JSON, so agents and tests read it alike. */
 const json = (value: unknown, isError = false): CallToolResult => ({
@@ -25,7 +26,7 @@ const sendDescription = [
  * `agent` (the bearer it was given says who it is; it cannot speak as another). Every call is a
  * check-in.
  */
-export function meshTools(channel: MeshChannel, agent: string): McpServer {
+export function meshTools(channel: MeshChannel, agent: string, log?: MeshLog): McpServer {
   const server = new McpServer({ name: 'switchboard-mesh', version: '0.1.0' });
   const self = { machine: channel.machine, agent_id: agent };
 
@@ -76,7 +77,10 @@ export function meshTools(channel: MeshChannel, agent: string): McpServer {
         msgType: msg_type,
         payload,
       });
-      return outcome.ok ? json(outcome.delivery) : json(outcome.notFound, true);
+      if (!outcome.ok) return json(outcome.notFound, true);
+      const delivered = { machine: to, agents: outcome.delivery.delivered_to };
+      log?.record({ direction: 'sent', agent, message: outcome.message, to: delivered });
+      return json(outcome.delivery);
     },
   );
 
@@ -88,7 +92,9 @@ export function meshTools(channel: MeshChannel, agent: string): McpServer {
     },
     async () => {
       await channel.checkIn(agent);
-      return json({ messages: await channel.collect(agent) });
+      const messages = await channel.collect(agent);
+      for (const message of messages) log?.record({ direction: 'received', agent, message });
+      return json({ messages });
     },
   );
 

@@ -13,12 +13,14 @@ import type { AgentService } from '../services/AgentService.ts';
 import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
 import type { InspectClient, InspectorService } from '../services/InspectorService.ts';
+import type { MeshService } from '../services/MeshService.ts';
 
 export interface Services {
   AgentService: AgentService;
   ConfigService: ConfigService;
   ChatService: ChatService;
   InspectorService: InspectorService;
+  MeshService: MeshService;
 }
 
 /** Who sent a request: a WebSocket client can be sent notifications (the inspector's). */

@@ -1,5 +1,5 @@
 import { writeFile } from 'node:fs/promises';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { defaultConfigText } from '../../host/config/defaultConfig.ts';
@@ -30,6 +30,13 @@ describe('a valid configuration', () => {
       '    cwd: work',
       '  plain:',
       '    command: agent-bin',
+      'channels:',
+      '  - name: home',
+      '    nats: nas.local:4222',
+      '  - name: work',
+      '    nats: tls://nats.example:4222',
+      '    machine: laptop',
+      '    creds: keys/work.creds',
       'allowedHosts: [mybox.local]',
     ].join('\n');
     const { problems: found, config } = validateConfig(text, fixture.configPath, {
@@ -64,6 +71,15 @@ describe('a valid configuration', () => {
         },
         expect.objectContaining({ name: 'plain', cwd: fixture.folder }),
       ],
+      channels: [
+        { name: 'home', nats: 'nats://nas.local:4222', machine: hostname() },
+        {
+          name: 'work',
+          nats: 'tls://nats.example:4222',
+          machine: 'laptop',
+          creds: join(fixture.folder, 'keys', 'work.creds'),
+        },
+      ],
       allowedHosts: ['mybox.local'],
     });
   });
@@ -74,7 +90,12 @@ describe('a valid configuration', () => {
       env: fixture.env,
     });
     expect(found).toEqual([]);
-    expect(config).toMatchObject({ agents: [], allowedHosts: [], limits: { maxRunningAgents: 3 } });
+    expect(config).toMatchObject({
+      agents: [],
+      channels: [],
+      allowedHosts: [],
+      limits: { maxRunningAgents: 3 },
+    });
   });
 
   it('the default configuration has neither an error nor a warning', () => {
