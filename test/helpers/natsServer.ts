@@ -51,9 +51,10 @@ export async function startNatsServer(
     };
     child.stdout!.on('data', read);
     child.stderr!.on('data', read);
-    child.once('error', (error) => {
+    child.once('error', (error: NodeJS.ErrnoException) => {
       clearTimeout(timer);
-      reject(error);
+      const missing = 'nats-server is not installed: apt-get install nats-server (as .ci/run does)';
+      reject(error.code === 'ENOENT' ? new Error(missing) : error);
     });
   });
   return {
