@@ -14,26 +14,13 @@ import { Readable, Writable } from 'node:stream';
 import { createActor } from 'xstate';
 import { turnMachine } from '../../machines/turnMachine.ts';
 import { ActorInspector } from '../../workers/ActorInspector.ts';
-import type { AgentDefinition } from '../../host/agentDefinition.ts';
-import { Supervisor } from '../../host/Supervisor.ts';
+import type { Supervisor } from '../../host/Supervisor.ts';
+import { fakeAgentFile, supervisorOf } from './benchAgents.ts';
 import { memoryRows } from './memory.ts';
 import { pwaRows } from './pwa.ts';
 import { streamingRows } from './streaming.ts';
 
 const runs = 10;
-/** Built by scripts/bench/build.mjs next to this file once bundled. */
-const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
-
-const definition = (name: string): AgentDefinition => ({
-  name,
-  title: name,
-  icon: '',
-  description: '',
-  command: process.execPath,
-  args: [fakeAgentFile],
-  env: {},
-  cwd: process.cwd(),
-});
 
 /** Spawn and `initialize` with nothing between: the agent's own start time. */
 async function rawStart(): Promise<number> {
@@ -51,15 +38,6 @@ async function rawStart(): Promise<number> {
   child.stdin.end();
   await exited;
   return elapsed;
-}
-
-function supervisorOf(count: number): Supervisor {
-  return new Supervisor({
-    definitions: Array.from({ length: count }, (_, i) => definition(`agent${i}`)),
-    limits: { maxRunningAgents: count, stopIdleAgentsAfterMs: 0 },
-    language: 'en',
-    emit: () => {},
-  });
 }
 
 /** Start() to `ready` for every agent of `names`, all started together. */

@@ -5,10 +5,8 @@
  */
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
-import { Supervisor } from '../../host/Supervisor.ts';
+import { supervisorOf } from './benchAgents.ts';
 
-/** Built by scripts/bench/build.mjs next to this file once bundled. */
-const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
 const memoryFile = new URL('./memory.js', import.meta.url).pathname;
 
 const counts = [1, 8, 16] as const;
@@ -25,21 +23,7 @@ async function settledRss(): Promise<number> {
 
 /** Host RSS with 0, then `counts` ready agents: `[base, rss at each count]`. */
 async function readyAgents(): Promise<number[]> {
-  const supervisor = new Supervisor({
-    definitions: Array.from({ length: counts.at(-1)! }, (_, i) => ({
-      name: `agent${i}`,
-      title: `agent${i}`,
-      icon: '',
-      description: '',
-      command: process.execPath,
-      args: [fakeAgentFile],
-      env: {},
-      cwd: process.cwd(),
-    })),
-    limits: { maxRunningAgents: counts.at(-1)!, stopIdleAgentsAfterMs: 0 },
-    language: 'en',
-    emit: () => {},
-  });
+  const supervisor = supervisorOf(counts.at(-1)!);
   const figures = [await settledRss()];
   let started = 0;
   for (const count of counts) {

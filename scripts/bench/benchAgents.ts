@@ -1,0 +1,26 @@
+import type { AgentDefinition } from '../../host/agentDefinition.ts';
+import { Supervisor } from '../../host/Supervisor.ts';
+
+/** The fake ACP agent, built by scripts/bench/build.mjs next to each bench bundle. */
+export const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
+
+const definition = (name: string): AgentDefinition => ({
+  name,
+  title: name,
+  icon: '',
+  description: '',
+  command: process.execPath,
+  args: [fakeAgentFile],
+  env: {},
+  cwd: process.cwd(),
+});
+
+/** A supervisor of `count` fake agents, `agent0`…, every one allowed to run, none stopped idle. */
+export function supervisorOf(count: number): Supervisor {
+  return new Supervisor({
+    definitions: Array.from({ length: count }, (_, i) => definition(`agent${i}`)),
+    limits: { maxRunningAgents: count, stopIdleAgentsAfterMs: 0 },
+    language: 'en',
+    emit: () => {},
+  });
+}
