@@ -14,6 +14,8 @@ import { NatsChannel, type ChannelDefinition } from './NatsChannel.ts';
 export class Mesh implements MeshChannel {
   #channels: NatsChannel[] = [];
   #definitions: ChannelDefinition[] = [];
+  /** When each of this host's agents last checked in: one that comes alive is a change. */
+  readonly #checkedIn = new Map<string, number>();
 
   constructor(
     private readonly local: LocalMesh,
@@ -46,6 +48,9 @@ export class Mesh implements MeshChannel {
 
   async checkIn(agent: string): Promise<void> {
     await Promise.all(this.#active().map((channel) => channel.checkIn(agent)));
+    const last = this.#checkedIn.get(agent);
+    this.#checkedIn.set(agent, Date.now());
+    if (last === undefined || Date.now() - last >= this.ttlMs) this.onChange();
   }
 
   async directory(agent: string): Promise<MeshDirectory> {
