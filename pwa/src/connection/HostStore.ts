@@ -49,12 +49,16 @@ export class HostStore {
   readonly #watchedActors = new Set<string>();
   readonly #listeners = new Set<() => void>();
   readonly #watchedLogs = new Set<string>();
+  readonly #eventListeners = new Set<(event: StreamEvent) => void>();
   readonly connection: HostConnection;
 
   constructor(base?: URL) {
     this.connection = new HostConnection(
       {
-        event: (event) => this.#apply(event),
+        event: (event) => {
+          this.#apply(event);
+          for (const listener of [...this.#eventListeners]) listener(event);
+        },
         loadSnapshots: () => this.#loadSnapshots(),
         changed: () => this.#set({ connection: this.#connectionState() }),
         inspect: ({ agent, records }) => {
@@ -80,6 +84,15 @@ export class HostStore {
   };
 
   getState = (): HostState => this.#state;
+
+  /**
+   * Calls `listener` with each event of the stream, once the state has taken it in: for stores of
+   * their own that follow events `HostState` does not keep (the mesh's).
+   */
+  onEvent = (listener: (event: StreamEvent) => void): (() => void) => {
+    this.#eventListeners.add(listener);
+    return () => this.#eventListeners.delete(listener);
+  };
 
   call<T>(method: RpcMethod, params: unknown[] = []): Promise<T> {
     return this.connection.call<T>(method, params);
