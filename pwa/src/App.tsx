@@ -2,6 +2,8 @@ import { lazy, Suspense } from 'react';
 import { AgentsScreen } from './agents/AgentsScreen.tsx';
 import { useHost } from './connection/useHost.ts';
 import { I18nProvider } from './i18n.tsx';
+import { FreezeBanner } from './mesh/FreezeBanner.tsx';
+import { MeshScreen } from './mesh/MeshScreen.tsx';
 import { PairingScreen } from './pairing/PairingScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ConnectionBanner } from './shell/ConnectionBanner.tsx';
@@ -43,6 +45,9 @@ function Screens() {
     <div className="app">
       <TopBar route={route} navigate={navigate} />
       <ConnectionBanner />
+      <FreezeBanner
+        onOpen={route.screen === 'mesh' ? undefined : () => navigate({ screen: 'mesh' })}
+      />
       <UpdatePrompt />
       <main className="screen">
         {route.screen === 'agents' && <AgentsScreen navigate={navigate} />}
@@ -51,6 +56,7 @@ function Screens() {
             <ChatScreen agent={route.agent} navigate={navigate} />
           </Suspense>
         )}
+        {route.screen === 'mesh' && <MeshScreen />}
         {route.screen === 'settings' && <SettingsScreen />}
         {route.screen === 'inspector' && (
           <Suspense fallback={null}>

@@ -2,9 +2,9 @@ import { useT } from '../i18n.tsx';
 import type { Route } from './useRoute.ts';
 import { useConnection } from '../connection/useConnection.ts';
 
-const screens = ['agents', 'chat', 'settings', 'inspector'] as const;
+const screens = ['agents', 'chat', 'mesh', 'settings', 'inspector'] as const;
 
-/** The app's name, its three screens, and the connection's state. */
+/** The app's name, its screens, and the connection's state. */
 export function TopBar({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
   const t = useT();
   const connection = useConnection();

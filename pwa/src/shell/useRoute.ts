@@ -1,9 +1,12 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** Where the app is: `#/agents`, `#/chat/<agent>`, `#/settings`, `#/inspector/<agent>`. */
+/**
+ * Where the app is: `#/agents`, `#/chat/<agent>`, `#/mesh`, `#/settings`, `#/inspector/<agent>`.
+ */
 export type Route =
   | { screen: 'agents' }
   | { screen: 'chat'; agent: string | undefined }
+  | { screen: 'mesh' }
   | { screen: 'settings' }
   | { screen: 'inspector'; agent: string | undefined };
 
@@ -15,6 +18,7 @@ export function parseRoute(hash: string): Route {
   if (screen === 'chat')
     return { screen: 'chat', agent: agent ? decodeURIComponent(agent) : undefined };
   if (screen === 'settings') return { screen: 'settings' };
+  if (screen === 'mesh') return { screen: 'mesh' };
   return { screen: 'agents' };
 }
 

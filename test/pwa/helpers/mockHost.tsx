@@ -49,6 +49,8 @@ export interface MockHost {
   inspect(notification: InspectNotification): void;
   /** Replaces or adds methods. */
   answer(methods: Methods): void;
+  /** Closes the app's sockets, as a host that went away would. */
+  disconnect(): void;
 }
 
 /** Defaults for the snapshots the app loads when it connects. */
@@ -71,7 +73,7 @@ export const defaultMethods: Methods = {
 export function mockHost(methods: Methods = {}): MockHost {
   const table: Methods = { ...defaultMethods, ...methods };
   const calls: MockHost['calls'] = [];
-  const clients = new Set<{ send: (data: string) => void }>();
+  const clients = new Set<{ send: (data: string) => void; close: () => void }>();
   let seq = 0;
   server.use(
     socket.addEventListener('connection', ({ client }) => {
@@ -115,6 +117,9 @@ export function mockHost(methods: Methods = {}): MockHost {
     },
     answer(more) {
       Object.assign(table, more);
+    },
+    disconnect() {
+      for (const client of clients) client.close();
     },
   };
 }
