@@ -1,10 +1,8 @@
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { addLogEntry, type MeshHistory } from '../../machines/meshFold.ts';
 import type { MeshFreeze, MeshLogEntry } from '../../schema/mesh.ts';
 import { writeFileAtomic } from '../config/atomicWrite.ts';
-
-/** Entries kept, the oldest dropped first. */
-export const meshLogCapacity = 200;
 
 /**
  * What this host's agents sent and received through the mesh, for the app's Mesh panel: the last
@@ -12,18 +10,15 @@ export const meshLogCapacity = 200;
  * restart of the host. Each new entry is published (`mesh:message`).
  */
 export class MeshLog {
-  #entries: MeshLogEntry[];
-  /** The last `freeze` or `freeze-clear` seen from each machine, by its handle. */
-  #freezes = new Map<string, MeshFreeze | undefined>();
+  #history: MeshHistory;
   #saved: Promise<void> = Promise.resolve();
 
   private constructor(
     private readonly file: string,
-    entries: MeshLogEntry[],
+    history: MeshHistory,
     private readonly publish: (entry: MeshLogEntry) => void,
   ) {
-    this.#entries = [];
-    for (const entry of entries) this.#add(entry);
+    this.#history = history;
   }
 
   static async open(file: string, publish: (entry: MeshLogEntry) => void): Promise<MeshLog> {
@@ -32,35 +27,29 @@ export class MeshLog {
       throw error;
     });
     await mkdir(dirname(file), { recursive: true });
-    const entries =
-      text === undefined ? [] : (JSON.parse(text) as { entries: MeshLogEntry[] }).entries;
-    return new MeshLog(file, entries, publish);
+    // The freezes are kept apart from the log: a freeze outlives the 200 messages after it.
+    const history =
+      text === undefined ? { log: [], freezes: [] } : (JSON.parse(text) as MeshHistory);
+    return new MeshLog(file, history, publish);
   }
 
   record(entry: MeshLogEntry): void {
-    this.#add(entry);
+    this.#history = addLogEntry(this.#history, entry);
     this.publish(entry);
-    const text = JSON.stringify({ entries: this.#entries });
+    const text = JSON.stringify(this.#history);
     this.#saved = this.#saved.catch(() => {}).then(() => writeFileAtomic(this.file, text, 0o600));
   }
 
   entries(): MeshLogEntry[] {
-    return [...this.#entries];
+    return this.#history.log;
   }
 
   /** The freezes in force: a `freeze` not followed by a `freeze-clear` from its machine. */
   freezes(): MeshFreeze[] {
-    return [...this.#freezes.values()].filter((freeze) => freeze !== undefined);
+    return this.#history.freezes;
   }
 
   async close(): Promise<void> {
     await this.#saved.catch(() => {});
-  }
-
-  #add(entry: MeshLogEntry): void {
-    this.#entries = [...this.#entries, entry].slice(-meshLogCapacity);
-    const { from, msg_type, sent_at, payload } = entry.message;
-    if (msg_type === 'freeze') this.#freezes.set(from.machine, { from, since: sent_at, payload });
-    if (msg_type === 'freeze-clear') this.#freezes.set(from.machine, undefined);
   }
 }

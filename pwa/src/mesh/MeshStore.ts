@@ -1,7 +1,7 @@
 import type { ChannelStatus, ConfigCurrent } from '../../../schema/config.ts';
 import type { MeshOverview } from '../../../schema/mesh.ts';
 import type { HostStore } from '../connection/HostStore.ts';
-import { addLogEntry } from './meshFold.ts';
+import { addLogEntry } from '../../../machines/meshFold.ts';
 
 /** What the app knows of the agent mesh, replaced (never mutated) on every change. */
 export interface MeshState {

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { MeshLogEntry } from '../../../schema/mesh.ts';
 import { useT } from '../i18n.tsx';
-import { entryKey } from './meshFold.ts';
+import { entryKey } from '../../../machines/meshFold.ts';
 import { MessageEntry } from './MessageEntry.tsx';
 
 /** The messages this machine's agents sent and received, newest first. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addLogEntry, meshLogCapacity } from '../../../pwa/src/mesh/meshFold.ts';
+import { addLogEntry, meshLogCapacity } from '../../../machines/meshFold.ts';
 import { splitPayload } from '../../../pwa/src/mesh/payloadText.ts';
 import { entry, overview } from './fixtures.ts';
 
