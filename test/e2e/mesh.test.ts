@@ -18,7 +18,7 @@ import {
   screenshotDir,
   viewports,
 } from '../helpers/browser.ts';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, mcpStep, runScript } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 import { startNatsServer } from '../helpers/natsServer.ts';
@@ -28,18 +28,6 @@ const launch = browserPerFile();
 let app: string | undefined;
 const appDir = async () => (app ??= await buildApp());
 const machine = hostname();
-
-const mcp = (tool: string, args: Record<string, unknown> = {}) => ({
-  mcp: { tool, arguments: args },
-});
-
-/** Runs a script on `agent` through the host's wire and waits for its answer. */
-async function run(chat: ChatClient, agent: string, ...steps: object[]): Promise<string> {
-  const id = await chat.send(agent, script(...steps));
-  const answer = await chat.answer(agent, id);
-  expect(answer.error).toBeUndefined();
-  return textOf(answer);
-}
 
 const words = {
   en: {
@@ -144,12 +132,12 @@ describe('the Mesh panel, in Chromium', () => {
       // beta checks in (its first poll finds nothing); alpha freezes merges on this machine; beta
       // collects the freeze.
       const chat = new ChatClient(await host.connect());
-      expect(await run(chat, 'beta', mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+      expect(await runScript(chat, 'beta', mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
       await self.getByText('beta', { exact: true }).waitFor();
-      const sent = await run(
+      const sent = await runScript(
         chat,
         'alpha',
-        mcp('agent_send', {
+        mcpStep('agent_send', {
           to: machine,
           msg_type: 'freeze',
           payload: { reason: 'release 3.1', pr: 42 },
@@ -157,7 +145,7 @@ describe('the Mesh panel, in Chromium', () => {
         }),
       );
       expect(sent).toMatch(/"delivered_to":\["beta"\]/);
-      expect(await run(chat, 'beta', mcp('agent_inbox'))).toMatch(/"msg_type":"freeze"/);
+      expect(await runScript(chat, 'beta', mcpStep('agent_inbox'))).toMatch(/"msg_type":"freeze"/);
 
       // The events bring them without a reload: the banner, then both ends of the message.
       const banner = page.getByRole('status', { name: said.banner });
@@ -195,10 +183,10 @@ describe('the Mesh panel, in Chromium', () => {
       await shoot(tablet.page, `mesh.${language}.tablet`);
 
       // freeze-clear: the banner leaves both pages.
-      await run(
+      await runScript(
         chat,
         'alpha',
-        mcp('agent_send', { to: machine, msg_type: 'freeze-clear', from_agent: 'alpha' }),
+        mcpStep('agent_send', { to: machine, msg_type: 'freeze-clear', from_agent: 'alpha' }),
       );
       await banner.waitFor({ state: 'detached' });
       await tablet.banner.waitFor({ state: 'detached' });
@@ -233,19 +221,19 @@ describe('the Mesh panel, in Chromium', () => {
         new ChatClient(await laptop.connect()),
         new ChatClient(await workstation.connect()),
       ];
-      await run(w, 'beta', mcp('agent_inbox'));
-      await run(w, 'gamma', mcp('agent_inbox'));
-      await run(
+      await runScript(w, 'beta', mcpStep('agent_inbox'));
+      await runScript(w, 'gamma', mcpStep('agent_inbox'));
+      await runScript(
         a,
         'alpha',
-        mcp('agent_send', {
+        mcpStep('agent_send', {
           to: 'workstation',
           msg_type: 'freeze',
           payload: { reason: 'release 3.1' },
         }),
       );
-      await run(w, 'beta', mcp('agent_inbox'));
-      await run(w, 'gamma', mcp('agent_inbox'));
+      await runScript(w, 'beta', mcpStep('agent_inbox'));
+      await runScript(w, 'gamma', mcpStep('agent_inbox'));
 
       const banner = page.getByRole('status', { name: 'Merge freezes in force' });
       await expect

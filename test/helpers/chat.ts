@@ -88,3 +88,19 @@ export class ChatClient {
 /** The text of an agent message: its text parts, joined. */
 export const textOf = (message: ChatMessage | undefined): string =>
   (message?.parts ?? []).flatMap((part) => (part.kind === 'text' ? [part.text] : [])).join('');
+
+/** Runs a script on `agent`, waits for its answer, and returns its text (one chunk per step). */
+export async function runScript(
+  chat: ChatClient,
+  agent: string,
+  ...steps: object[]
+): Promise<string> {
+  const answer = await chat.answer(agent, await chat.send(agent, script(...steps)));
+  expect(answer.error).toBeUndefined();
+  return textOf(answer);
+}
+
+/** A script step that calls `tool` of the first MCP server the agent was given (the mesh's). */
+export const mcpStep = (tool: string, args: Record<string, unknown> = {}) => ({
+  mcp: { tool, arguments: args },
+});

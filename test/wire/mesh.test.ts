@@ -1,7 +1,7 @@
 import { hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, mcpStep, runScript, script, textOf } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
@@ -14,18 +14,6 @@ const config = configText({
   beta: ['--session'],
 });
 
-/** Runs a script on `agent` and returns the texts of its answer's chunks, one per step. */
-async function run(chat: ChatClient, agent: string, ...steps: object[]): Promise<string> {
-  const id = await chat.send(agent, script(...steps));
-  const answer = await chat.answer(agent, id);
-  expect(answer.error).toBeUndefined();
-  return textOf(answer);
-}
-
-const mcp = (tool: string, args: Record<string, unknown> = {}) => ({
-  mcp: { tool, arguments: args },
-});
-
 /** The JSON of a chunk `mcp: {…}`. */
 const result = (text: string): unknown => JSON.parse(text.replace(/^mcp: /, ''));
 
@@ -34,12 +22,12 @@ describe('the agent mesh of one host, through the tools its agents were given', 
     const host = await start(config);
     const chat = new ChatClient(await host.connect());
 
-    expect(await run(chat, 'alpha', { echoMcpServers: true })).toBe('http switchboard-mesh');
-    expect(await run(chat, 'beta', { echoMcpServers: true })).toBe('stdio switchboard-mesh');
+    expect(await runScript(chat, 'alpha', { echoMcpServers: true })).toBe('http switchboard-mesh');
+    expect(await runScript(chat, 'beta', { echoMcpServers: true })).toBe('stdio switchboard-mesh');
     // beta checks in through its bridge: its first poll finds nothing.
-    expect(await run(chat, 'beta', mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+    expect(await runScript(chat, 'beta', mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
 
-    expect(result(await run(chat, 'alpha', mcp('agents_list')))).toEqual({
+    expect(result(await runScript(chat, 'alpha', mcpStep('agents_list')))).toEqual({
       self: { machine, agent_id: 'alpha' },
       machines: [{ handle: machine, agents: ['beta', 'alpha'] }],
     });
@@ -57,7 +45,7 @@ describe('the agent mesh of one host, through the tools its agents were given', 
             ],
           },
         },
-        mcp('agent_send', {
+        mcpStep('agent_send', {
           to: machine,
           msg_type: 'freeze',
           payload: { reason: 'release 2.0 is going out' },
@@ -76,7 +64,7 @@ describe('the agent mesh of one host, through the tools its agents were given', 
     };
     expect(delivery.delivered_to).toEqual(['beta']);
 
-    const inbox = result(await run(chat, 'beta', mcp('agent_inbox')));
+    const inbox = result(await runScript(chat, 'beta', mcpStep('agent_inbox')));
     expect(inbox).toEqual({
       messages: [
         {
@@ -88,14 +76,14 @@ describe('the agent mesh of one host, through the tools its agents were given', 
         },
       ],
     });
-    expect(await run(chat, 'beta', mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+    expect(await runScript(chat, 'beta', mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
 
     // A dead to_agent: the 404 names the live ones.
     expect(
-      await run(
+      await runScript(
         chat,
         'alpha',
-        mcp('agent_send', { to: machine, to_agent: 'gamma', msg_type: 'ping' }),
+        mcpStep('agent_send', { to: machine, to_agent: 'gamma', msg_type: 'ping' }),
       ),
     ).toBe(`mcp error: {"status":404,"machine":"${machine}","alive":["beta","alpha"]}`);
   });
@@ -103,11 +91,11 @@ describe('the agent mesh of one host, through the tools its agents were given', 
   it('delivers, once, what waited for an agent while the host restarted', async () => {
     const first = await start(config);
     const chat = new ChatClient(await first.connect());
-    await run(chat, 'beta', mcp('agent_inbox'));
-    await run(
+    await runScript(chat, 'beta', mcpStep('agent_inbox'));
+    await runScript(
       chat,
       'alpha',
-      mcp('agent_send', {
+      mcpStep('agent_send', {
         to: machine,
         to_agent: 'beta',
         msg_type: 'handoff',
@@ -118,12 +106,12 @@ describe('the agent mesh of one host, through the tools its agents were given', 
 
     const second = await start(config, [], { SWITCHBOARD_STATE_DIR: join(first.folder, 'state') });
     const again = new ChatClient(await second.connect());
-    const inbox = result(await run(again, 'beta', mcp('agent_inbox'))) as {
+    const inbox = result(await runScript(again, 'beta', mcpStep('agent_inbox'))) as {
       messages: { msg_type: string; payload: unknown; from: unknown }[];
     };
     expect(inbox.messages).toMatchObject([
       { msg_type: 'handoff', payload: { pr: 42 }, from: { machine, agent_id: 'alpha' } },
     ]);
-    expect(await run(again, 'beta', mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+    expect(await runScript(again, 'beta', mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
   });
 });

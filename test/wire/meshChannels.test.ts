@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ConfigCurrent } from '../../schema/config.ts';
 import type { MeshOverview } from '../../schema/mesh.ts';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, mcpStep, runScript } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest, type HostProcess } from '../helpers/hostProcess.ts';
 import { startNatsServer, type NatsServer } from '../helpers/natsServer.ts';
@@ -44,15 +44,6 @@ async function connected(host: HostProcess): Promise<ChatClient> {
   return new ChatClient(await host.connect());
 }
 
-async function run(chat: ChatClient, agent: string, ...steps: object[]): Promise<string> {
-  const answer = await chat.answer(agent, await chat.send(agent, script(...steps)));
-  expect(answer.error).toBeUndefined();
-  return textOf(answer);
-}
-
-const mcp = (tool: string, args: Record<string, unknown> = {}) => ({
-  mcp: { tool, arguments: args },
-});
 const result = (text: string): unknown => JSON.parse(text.replace(/^mcp( error)?: /, ''));
 const overview = async (host: HostProcess) =>
   (await host.rpc('MeshService.Overview')).result as MeshOverview;
@@ -68,9 +59,9 @@ describe('two hosts joined by a real NATS server', () => {
     // The host's output never holds the channel's password.
     expect(laptop.output() + workstation.output()).not.toContain('pa55word');
 
-    await run(w, 'beta', mcp('agent_inbox'));
-    await run(w, 'gamma', mcp('agent_inbox'));
-    expect(result(await run(a, 'alpha', mcp('agents_list')))).toEqual({
+    await runScript(w, 'beta', mcpStep('agent_inbox'));
+    await runScript(w, 'gamma', mcpStep('agent_inbox'));
+    expect(result(await runScript(a, 'alpha', mcpStep('agents_list')))).toEqual({
       self: { machine: 'laptop', agent_id: 'alpha' },
       machines: [
         { handle: 'laptop', agents: ['alpha'] },
@@ -79,14 +70,14 @@ describe('two hosts joined by a real NATS server', () => {
     });
 
     const freeze = { to: 'workstation', msg_type: 'freeze', payload: { reason: 'release 3.1' } };
-    const sent = result(await run(a, 'alpha', mcp('agent_send', freeze))) as {
+    const sent = result(await runScript(a, 'alpha', mcpStep('agent_send', freeze))) as {
       message_id: string;
       delivered_to: string[];
     };
     expect(sent.delivered_to).toEqual(['beta', 'gamma']);
 
     for (const agent of ['beta', 'gamma']) {
-      expect(result(await run(w, agent, mcp('agent_inbox')))).toEqual({
+      expect(result(await runScript(w, agent, mcpStep('agent_inbox')))).toEqual({
         messages: [
           {
             id: sent.message_id,
@@ -97,7 +88,7 @@ describe('two hosts joined by a real NATS server', () => {
           },
         ],
       });
-      expect(await run(w, agent, mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+      expect(await runScript(w, agent, mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
     }
 
     // Both hosts show the freeze: the one whose agent sent it, the one whose agents received it.
@@ -114,8 +105,12 @@ describe('two hosts joined by a real NATS server', () => {
     expect(w.wire.events.filter((event) => event.name === 'mesh:message')).toHaveLength(2);
 
     // Cleared from the same machine, it is gone on both once received.
-    await run(a, 'alpha', mcp('agent_send', { to: 'workstation', msg_type: 'freeze-clear' }));
-    await run(w, 'beta', mcp('agent_inbox'));
+    await runScript(
+      a,
+      'alpha',
+      mcpStep('agent_send', { to: 'workstation', msg_type: 'freeze-clear' }),
+    );
+    await runScript(w, 'beta', mcpStep('agent_inbox'));
     expect((await overview(laptop)).freezes).toEqual([]);
     expect((await overview(workstation)).freezes).toEqual([]);
   });
@@ -126,30 +121,32 @@ describe('two hosts joined by a real NATS server', () => {
     const workstationConfig = configOf('workstation', { beta: ['--session'] });
     const workstation = await start(workstationConfig);
     const [a, w] = [await connected(laptop), await connected(workstation)];
-    await run(w, 'beta', mcp('agent_inbox'));
+    await runScript(w, 'beta', mcpStep('agent_inbox'));
 
     expect(
-      await run(
+      await runScript(
         a,
         'alpha',
-        mcp('agent_send', { to: 'workstation', to_agent: 'zeta', msg_type: 'ping' }),
+        mcpStep('agent_send', { to: 'workstation', to_agent: 'zeta', msg_type: 'ping' }),
       ),
     ).toBe('mcp error: {"status":404,"machine":"workstation","alive":["beta"]}');
-    expect(await run(a, 'alpha', mcp('agent_send', { to: 'buildbox', msg_type: 'ping' }))).toBe(
-      'mcp error: {"status":404,"machine":"buildbox","alive":["laptop","workstation"]}',
-    );
+    expect(
+      await runScript(a, 'alpha', mcpStep('agent_send', { to: 'buildbox', msg_type: 'ping' })),
+    ).toBe('mcp error: {"status":404,"machine":"buildbox","alive":["laptop","workstation"]}');
     const payload = (bytes: number) => ({ x: 'a'.repeat(bytes - '{"x":""}'.length) });
     const big = { to: 'workstation', to_agent: 'beta', msg_type: 'note' };
     expect(
-      result(await run(a, 'alpha', mcp('agent_send', { ...big, payload: payload(16_384) }))),
+      result(
+        await runScript(a, 'alpha', mcpStep('agent_send', { ...big, payload: payload(16_384) })),
+      ),
     ).toMatchObject({ delivered_to: ['beta'] });
-    expect(await run(a, 'alpha', mcp('agent_send', { ...big, payload: payload(16_385) }))).toMatch(
-      /^mcp error: \{"status":413/,
-    );
-    await run(
+    expect(
+      await runScript(a, 'alpha', mcpStep('agent_send', { ...big, payload: payload(16_385) })),
+    ).toMatch(/^mcp error: \{"status":413/);
+    await runScript(
       a,
       'alpha',
-      mcp('agent_send', {
+      mcpStep('agent_send', {
         to: 'workstation',
         to_agent: 'beta',
         msg_type: 'handoff',
@@ -162,10 +159,10 @@ describe('two hosts joined by a real NATS server', () => {
       SWITCHBOARD_STATE_DIR: join(workstation.folder, 'state'),
     });
     const w2 = await connected(again);
-    const inbox = result(await run(w2, 'beta', mcp('agent_inbox'))) as {
+    const inbox = result(await runScript(w2, 'beta', mcpStep('agent_inbox'))) as {
       messages: { msg_type: string }[];
     };
     expect(inbox.messages.map(({ msg_type }) => msg_type)).toEqual(['note', 'handoff']);
-    expect(await run(w2, 'beta', mcp('agent_inbox'))).toBe('mcp: {"messages":[]}');
+    expect(await runScript(w2, 'beta', mcpStep('agent_inbox'))).toBe('mcp: {"messages":[]}');
   });
 });
