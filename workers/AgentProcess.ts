@@ -65,6 +65,8 @@ export class AgentProcess {
         void Promise.race([stdoutEnded, delay(stdoutDrainMs)]).then(async () => {
           await new Promise((next) => setImmediate(next)); // the lines read, to the connection
           this.#exited = true;
+          // What it left on stderr is read to its end, however far behind the host is.
+          this.#stderr?.resume();
           this.#connection?.close();
           this.listener.exited({ code, signal });
           resolve();
@@ -101,9 +103,12 @@ export class AgentProcess {
     if (!this.#exited) this.listener.handshakeFailed(result.failure);
   }
 
-  /** Stops reading the agent's stderr: its writes wait in the pipe (the lines already read still come). */
+  /**
+   * Stops reading the agent's stderr while it runs: its writes wait in the pipe (the lines
+   * already read still come).
+   */
   pauseLog(): void {
-    this.#stderr?.pause();
+    if (!this.#exited) this.#stderr?.pause();
   }
   resumeLog(): void {
     this.#stderr?.resume();
