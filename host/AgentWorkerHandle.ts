@@ -2,6 +2,7 @@ import { MessageChannel, Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation } from '../schema/conversation.ts';
 import type {
+  AgentLaunch,
   AgentWorkerApi,
   AgentWorkerData,
   AgentWorkerEvent,
@@ -35,6 +36,8 @@ export interface AgentWorkerInit {
   language: Language;
   seed?: Conversation;
   inspect?: boolean;
+  /** Made for a start: the worker spawns the agent before it loads the rest of its code. */
+  launch?: AgentLaunch;
 }
 
 export interface AgentWorkerCallbacks {

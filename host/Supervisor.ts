@@ -10,7 +10,7 @@ import type { Conversation } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
-import type { AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
@@ -316,7 +316,8 @@ export class Supervisor {
     }
   }
 
-  #workerOf(agent: AgentRecord): AgentWorkerHandle {
+  /** The agent's worker; a new one is made for `launch` when given (it spawns the agent first). */
+  #workerOf(agent: AgentRecord, launch?: AgentLaunch): AgentWorkerHandle {
     if (agent.worker) return agent.worker;
     const { name } = agent.definition;
     const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
@@ -327,6 +328,7 @@ export class Supervisor {
         language: this.#language,
         ...(seed ? { seed } : {}),
         inspect: this.options.inspection?.watched(name) ?? false,
+        ...(launch ? { launch } : {}),
       },
       this.#timings,
       {
@@ -340,18 +342,17 @@ export class Supervisor {
 
   #launch(agent: AgentRecord): void {
     const { definition } = agent;
-    const worker = this.#workerOf(agent);
+    const launch: AgentLaunch = {
+      name: definition.name,
+      command: definition.command,
+      args: definition.args,
+      env: { ...(process.env as Record<string, string>), ...definition.env },
+      cwd: definition.cwd,
+      ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
+    };
+    const worker = this.#workerOf(agent, launch);
     this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
-    void worker.call((api) =>
-      api.start({
-        name: definition.name,
-        command: definition.command,
-        args: definition.args,
-        env: { ...(process.env as Record<string, string>), ...definition.env },
-        cwd: definition.cwd,
-        ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
-      }),
-    );
+    void worker.call((api) => api.start(launch));
   }
 
   #onWorkerEvent(agent: AgentRecord, worker: AgentWorkerHandle, event: AgentWorkerEvent): void {

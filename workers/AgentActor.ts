@@ -3,6 +3,7 @@ import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
+import type { SpawnedAgent } from './spawnAgent.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
@@ -22,6 +23,21 @@ const onItsWayOut = (snapshot: LifecycleSnapshot) =>
   snapshot.matches({ starting: 'failing' }) ||
   snapshot.matches({ ready: 'stopping' }) ||
   snapshot.matches({ busy: 'stopping' });
+
+/** Two launches run the same process: the same command line, environment and folder. */
+const sameProcess = (a: AgentLaunch, b: AgentLaunch) =>
+  JSON.stringify([a.command, a.args, a.env, a.cwd]) ===
+  JSON.stringify([b.command, b.args, b.env, b.cwd]);
+
+/** Kills a process that will not be used, with its whole group. */
+function killGroup({ child }: SpawnedAgent): void {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // ESRCH: already gone.
+  }
+}
 
 /** ACP requests an agent makes before anyone handles them: it is told nobody can. */
 const noClientHandlers: ClientHandlers = {
@@ -45,6 +61,8 @@ export class AgentActor {
   #logPaused = false;
   /** What the current run's agent said it can do, once it answered `initialize`. */
   #capabilities: AgentCapabilities | undefined;
+  /** A process spawned before this actor existed, for its first start (`adoptOnStart`). */
+  #early: SpawnedAgent | undefined;
 
   constructor(
     private launch: AgentLaunch,
@@ -99,8 +117,28 @@ export class AgentActor {
     this.#process = process;
     this.#logPaused = false;
     this.#capabilities = undefined;
+    const early = this.#early;
+    this.#early = undefined;
     // Spawn after the machine's transition, so what the process reports queues behind it.
-    queueMicrotask(() => current() && process.spawn());
+    queueMicrotask(() => {
+      if (!current()) return;
+      if (early && sameProcess(early.launch, this.launch)) return process.run(early);
+      if (early) killGroup(early);
+      process.spawn();
+    });
+  }
+
+  /**
+   * Takes `spawned` as the process of the first start, if that start runs the same command line;
+   * any other first command (or another command line) kills it.
+   */
+  adoptOnStart(spawned: SpawnedAgent): void {
+    this.#early = spawned;
+  }
+
+  #discardEarly(): void {
+    if (this.#early) killGroup(this.#early);
+    this.#early = undefined;
   }
 
   #stateEvent(snapshot: LifecycleSnapshot): Extract<AgentWorkerEvent, { type: 'state' }> {
@@ -154,12 +192,15 @@ export class AgentActor {
     this.#actor.send({ type: 'agent.start' });
   }
   stop(): void {
+    this.#discardEarly();
     this.#actor.send({ type: 'agent.stop' });
   }
   idleStop(): void {
+    this.#discardEarly();
     this.#actor.send({ type: 'agent.idleStop' });
   }
   evict(): void {
+    this.#discardEarly();
     this.#actor.send({ type: 'agent.evict' });
   }
   use(): void {

@@ -1,10 +1,11 @@
 import type { AgentCapabilities, ClientConnection } from '@agentclientprotocol/sdk';
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
 import { acpStdio, maxLineLength } from './acpStdio.ts';
 import { connectToAgent, initializeAgent, type ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch } from './protocol.ts';
+import { spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
 
 /** What an agent process tells the one who runs it. */
 export interface AgentProcessListener {
@@ -48,39 +49,36 @@ export class AgentProcess {
 
   /** Spawns the agent and runs the ACP handshake; every outcome goes to the listener. */
   spawn(): void {
-    const { command, args, env, cwd } = this.launch;
-    const child = spawn(command, args, { cwd, env, detached: true, stdio: 'pipe' });
+    this.run(spawnAgent(this.launch));
+  }
+
+  /**
+   * Runs the ACP handshake with an agent already spawned (by the worker's first lines, while its
+   * code loaded); what happened to it meanwhile is reported as if it happened now.
+   */
+  run(spawned: SpawnedAgent): void {
+    const { child, failed, exited, stdoutEnded } = spawned;
     this.#child = child;
-    // The stop sequence closes stdin while the agent may still read it or exit; a broken pipe on
-    // any of its streams ends in the process's exit, which is what gets reported.
-    for (const stream of [child.stdin, child.stdout, child.stderr]) stream.on('error', () => {});
     // What the agent wrote before it died is read before its death is reported (a crash mid-turn
     // keeps every update it sent), unless a child it left behind holds its stdout open.
-    const stdoutEnded = new Promise<void>((resolve) => {
-      child.stdout.once('close', resolve);
-      child.stdout.once('error', () => resolve());
-    });
-    this.#exitedPromise = new Promise((resolve) => {
-      child.once('exit', (code, signal) => {
-        void Promise.race([stdoutEnded, delay(stdoutDrainMs)]).then(async () => {
-          await new Promise((next) => setImmediate(next)); // the lines read, to the connection
-          this.#exited = true;
-          // What it left on stderr is read to its end, however far behind the host is.
-          this.#stderr?.resume();
-          this.#connection?.close();
-          this.listener.exited({ code, signal });
-          resolve();
-        });
-      });
-      child.once('error', (error: NodeJS.ErrnoException) => {
-        if (child.pid !== undefined) return; // an error after a successful spawn: 'exit' follows
+    this.#exitedPromise = Promise.race([
+      exited.then(async (exit) => {
+        await Promise.race([stdoutEnded, delay(stdoutDrainMs)]);
+        await new Promise((next) => setImmediate(next)); // the lines read, to the connection
+        this.#exited = true;
+        // What it left on stderr is read to its end, however far behind the host is.
+        this.#stderr?.resume();
+        this.#connection?.close();
+        this.listener.exited(exit);
+      }),
+      failed.then((error) => {
         this.#exited = true;
         const reason = error.code === 'ENOENT' ? 'command not found' : error.message;
+        const { command } = spawned.launch;
         this.listener.handshakeFailed({ kind: 'spawn-failed', command, reason });
         this.listener.exited({ code: null, signal: null });
-        resolve();
-      });
-    });
+      }),
+    ]);
     if (child.pid === undefined) return;
     this.listener.spawned(child.pid);
 

@@ -5,6 +5,7 @@ import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation as ConversationView } from '../schema/conversation.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
 import { AgentActor } from './AgentActor.ts';
+import type { SpawnedAgent } from './spawnAgent.ts';
 import { ClientFiles } from './clientFiles.ts';
 import { Conversation, type ConversationAgent } from './Conversation.ts';
 import { ActorInspector } from './ActorInspector.ts';
@@ -29,6 +30,8 @@ export interface WorkerAgentOptions {
   timings?: Partial<LifecycleTimings>;
   /** Some client already watches this agent: forward inspection events from the start. */
   inspect?: boolean;
+  /** The process of the first start, spawned while the worker loaded (`agentWorker.ts`). */
+  early?: SpawnedAgent;
 }
 
 /**
@@ -76,6 +79,7 @@ export class WorkerAgent implements AgentWorkerApi {
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       ...(options.seed ? { seed: options.seed } : {}),
     });
+    if (options.early) this.#actor.adoptOnStart(options.early);
     if (options.inspect) this.inspect(true);
   }
 

@@ -35,6 +35,11 @@ export interface AgentWorkerData {
   timings?: Partial<LifecycleTimings>;
   /** Some client watches this agent's actors: forward their inspection from the start. */
   inspect?: boolean;
+  /**
+   * The worker is made for a start with this launch: it spawns the agent at once, and loads the
+   * rest of its code while the agent boots (the first `start` takes that process).
+   */
+  launch?: AgentLaunch;
   /** The port the worker posts its events on. */
   events: import('node:worker_threads').MessagePort;
 }

@@ -4,11 +4,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { logBytesInFlight } from '../../workers/AgentActor.ts';
 import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
+import { spawnAgent } from '../../workers/spawnAgent.ts';
 import { WorkerAgent } from '../../workers/WorkerAgent.ts';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
 
 /** The worker boundary in one process: the worker's agent served over a MessageChannel. */
-function connect(flags: string[] = []) {
+function connect(flags: string[] = [], { early = false } = {}) {
   const events: AgentWorkerEvent[] = [];
   const definition = fakeAgent('a', flags);
   const launch: AgentLaunch = {
@@ -18,8 +19,11 @@ function connect(flags: string[] = []) {
     env: { ...process.env } as Record<string, string>,
     cwd: definition.cwd,
   };
-  const agent = new WorkerAgent({ name: 'a', language: 'en', timings: testTimings }, (event) =>
-    events.push(event),
+  // As agentWorker.ts does for a worker made for a start: the agent spawned before the worker.
+  const spawned = early ? spawnAgent(launch) : undefined;
+  const agent = new WorkerAgent(
+    { name: 'a', language: 'en', timings: testTimings, ...(spawned ? { early: spawned } : {}) },
+    (event) => events.push(event),
   );
   const channel = new MessageChannel();
   exposeToHost(agent, channel.port1);
@@ -29,7 +33,7 @@ function connect(flags: string[] = []) {
     channel.port1.close();
     channel.port2.close();
   };
-  return { agent, api, events, close, start: () => api.start(launch) };
+  return { agent, api, events, close, spawned, start: () => api.start(launch) };
 }
 
 const logLines = (events: AgentWorkerEvent[]) =>
@@ -116,5 +120,28 @@ describe('the agent actor behind Comlink, in one process', () => {
       Array.from({ length: lines }, (_, index) => `stderr line ${index + 1}`),
     );
     await expect.poll(() => states(events).at(-1)).toBe('ready');
+  });
+
+  it('takes the process spawned before it for its first start, and kills it when a stop comes first', async () => {
+    const started = (opened = connect(['--session'], { early: true }));
+    const pid = started.spawned!.child.pid!;
+    await started.start();
+    await expect.poll(() => states(started.events).at(-1)).toBe('ready');
+    expect(started.events.find((event) => event.type === 'spawned')).toEqual({
+      type: 'spawned',
+      pid,
+    });
+    await started.api.stop();
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    started.close();
+
+    const stopped = (opened = connect(['--session'], { early: true }));
+    const unused = stopped.spawned!.child.pid!;
+    await stopped.api.stop();
+    await expect.poll(() => isAlive(unused)).toBe(false);
+    await stopped.start();
+    await expect.poll(() => states(stopped.events).at(-1)).toBe('ready');
+    const spawned = stopped.events.find((event) => event.type === 'spawned');
+    expect(spawned?.type === 'spawned' && spawned.pid).not.toBe(unused);
   });
 });
