@@ -21,7 +21,7 @@ export interface AgentProcessListener {
 
 /** How long a failed handshake waits for the process's exit, which says more (its code). */
 const exitGraceMs = 250;
-/** How long an exited agent's stdout may take to be read to its end. */
+/** How long an exited agent's stdout and stderr may take to be read to their end. */
 const stdoutDrainMs = 200;
 
 const delay = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -34,6 +34,8 @@ export class AgentProcess {
   #child: ChildProcessWithoutNullStreams | undefined;
   #connection: ClientConnection | undefined;
   #exited = false;
+  /** The process has exited: what it left is being read, and no longer held back. */
+  #ending = false;
   #exitedPromise: Promise<void> | undefined;
   #stderr: Interface | undefined;
 
@@ -57,17 +59,19 @@ export class AgentProcess {
    * code loaded); what happened to it meanwhile is reported as if it happened now.
    */
   run(spawned: SpawnedAgent): void {
-    const { child, failed, exited, stdoutEnded } = spawned;
+    const { child, failed, exited, stdout, stderr, stdoutEnded, stderrEnded } = spawned;
     this.#child = child;
     // What the agent wrote before it died is read before its death is reported (a crash mid-turn
-    // keeps every update it sent), unless a child it left behind holds its stdout open.
+    // keeps every update it sent, a failed start its last stderr lines, even when it died before
+    // this worker had loaded), unless a child it left behind holds its stdout or stderr open.
     this.#exitedPromise = Promise.race([
       exited.then(async (exit) => {
-        await Promise.race([stdoutEnded, delay(stdoutDrainMs)]);
+        // Read to its end, however far behind the host is.
+        this.#ending = true;
+        this.#stderr?.resume();
+        await Promise.race([Promise.all([stdoutEnded, stderrEnded]), delay(stdoutDrainMs)]);
         await new Promise((next) => setImmediate(next)); // the lines read, to the connection
         this.#exited = true;
-        // What it left on stderr is read to its end, however far behind the host is.
-        this.#stderr?.resume();
         this.#connection?.close();
         this.listener.exited(exit);
       }),
@@ -82,13 +86,10 @@ export class AgentProcess {
     if (child.pid === undefined) return;
     this.listener.spawned(child.pid);
 
-    this.#stderr = createInterface({ input: child.stderr, crlfDelay: Infinity }).on(
-      'line',
-      (line) => this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
+    this.#stderr = createInterface({ input: stderr, crlfDelay: Infinity }).on('line', (line) =>
+      this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
     );
-    const stdio = acpStdio(child.stdin, child.stdout, (line) =>
-      this.listener.log(`stdout: ${line}`),
-    );
+    const stdio = acpStdio(child.stdin, stdout, (line) => this.listener.log(`stdout: ${line}`));
     this.#connection = connectToAgent(stdio, this.handlers);
     void this.#handshake(this.#connection);
   }
@@ -106,7 +107,7 @@ export class AgentProcess {
    * already read still come).
    */
   pauseLog(): void {
-    if (!this.#exited) this.#stderr?.pause();
+    if (!this.#ending) this.#stderr?.pause();
   }
   resumeLog(): void {
     this.#stderr?.resume();

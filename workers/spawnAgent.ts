@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { PassThrough, type Readable } from 'node:stream';
 import type { ProcessExit } from '../schema/agents.ts';
 import type { AgentLaunch } from './protocol.ts';
 
@@ -12,9 +13,32 @@ export interface SpawnedAgent {
   /** The spawn failed (no such command…): the process never ran. */
   failed: Promise<NodeJS.ErrnoException>;
   exited: Promise<ProcessExit>;
-  /** Its stdout closed (or broke): everything it wrote there can be read. */
+  /**
+   * Its stdout and stderr, to read from instead of the child's own: they keep what the agent
+   * wrote until someone reads it, where Node drops what nobody reads from a process that exits.
+   */
+  stdout: Readable;
+  stderr: Readable;
+  /** Its stdout ended (or broke) and everything it wrote there has been read. */
   stdoutEnded: Promise<void>;
+  /** The same for its stderr. */
+  stderrEnded: Promise<void>;
 }
+
+/** `source` through a stream that holds what it gets until read (pausing `source` when full). */
+function keep(source: Readable): Readable {
+  const kept = new PassThrough();
+  source.pipe(kept);
+  source.once('error', () => kept.end());
+  return kept;
+}
+
+/** Resolves once `stream` has ended and been read to its end. */
+const ended = (stream: Readable) =>
+  new Promise<void>((resolve) => {
+    stream.once('close', resolve);
+    stream.once('error', () => resolve());
+  });
 
 /**
  * Spawns an agent in a process group of its own, so that a stop reaches what it started (a model
@@ -35,9 +59,15 @@ export function spawnAgent(launch: AgentLaunch): SpawnedAgent {
   const exited = new Promise<ProcessExit>((resolve) =>
     child.once('exit', (code, signal) => resolve({ code, signal })),
   );
-  const stdoutEnded = new Promise<void>((resolve) => {
-    child.stdout.once('close', resolve);
-    child.stdout.once('error', () => resolve());
-  });
-  return { launch, child, failed, exited, stdoutEnded };
+  const [stdout, stderr] = [keep(child.stdout), keep(child.stderr)];
+  return {
+    launch,
+    child,
+    failed,
+    exited,
+    stdout,
+    stderr,
+    stdoutEnded: ended(stdout),
+    stderrEnded: ended(stderr),
+  };
 }
