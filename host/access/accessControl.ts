@@ -30,8 +30,8 @@ const wsRoute = '/api/ws';
  * Access control of CONTRACT.md §4, as one `onRequest` hook on the whole server:
  *
  * - the `Host` header must name this machine or an `allowedHosts` entry (DNS rebinding), and an
- *   `Origin` header must name the host the request was sent to (cross-site requests, WebSocket
- *   hijacking included): else 403, on every path;
+ *   `Origin` header must name the site the request was sent to, scheme included (cross-site
+ *   requests, WebSocket hijacking included): else 403, on every path;
  * - every `/api` request needs the token: the session cookie, `Authorization: Bearer`, or, on
  *   the WebSocket upgrade of `/api/ws` only, `?token=`: else 401, before any upgrade or body;
  * - any other path is public; `GET <path>?token=T` with the right token sets the session cookie
@@ -110,7 +110,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
       refuse(request, reply, 403, 'access.forbiddenHost', { host: host ?? '' });
       return;
     }
-    if (origin !== undefined && !originMatchesHost(origin, host)) {
+    if (origin !== undefined && !originMatchesHost(origin, host, tls)) {
       refuse(request, reply, 403, 'access.forbiddenOrigin', { origin });
       return;
     }

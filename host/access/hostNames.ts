@@ -52,15 +52,21 @@ export function isThisMachine(host: string): boolean {
 }
 
 /**
- * Whether an `Origin` header names the site a request was sent to (`host`, the raw `Host`
- * header): same host name and port, default ports counting as given.
+ * Whether an `Origin` header names the site a request was sent to: the scheme the server speaks
+ * (`https` with TLS), and the host name and port of `host` (the raw `Host` header), default ports
+ * counting as given.
+ *
+ * @example
+ * originMatchesHost('http://localhost:7777', 'localhost:7777', false) // true
+ * originMatchesHost('https://localhost:7777', 'localhost:7777', false) // false: another scheme
  */
-export function originMatchesHost(origin: string, host: string | undefined): boolean {
+export function originMatchesHost(origin: string, host: string | undefined, tls: boolean): boolean {
   if (!host) return false;
+  const protocol = tls ? 'https:' : 'http:';
   try {
     const from = new URL(origin);
-    if (from.origin === 'null') return false;
-    return from.host === new URL(`${from.protocol}//${host}`).host;
+    if (from.protocol !== protocol) return false;
+    return from.host === new URL(`${protocol}//${host}`).host;
   } catch {
     return false;
   }

@@ -116,6 +116,18 @@ describe('access to a real host (CONTRACT.md §4)', () => {
     ).toBe(200);
   });
 
+  it('refuses the same host and port under another scheme', async () => {
+    const host = await start(configText({ a: [] }));
+    const bearer = { authorization: `Bearer ${testToken}` };
+    const secure = host.base.replace('http:', 'https:');
+    expect((await raw(host.base, '/api/rpc', { ...bearer, origin: secure }, listBody)).status).toBe(
+      403,
+    );
+    const ws = `${host.base.replace('http', 'ws')}/api/ws`;
+    expect(await upgrade(ws, { ...bearer, origin: secure })).toBe(403);
+    expect(await upgrade(ws, { ...bearer, origin: host.base })).toBe(101);
+  });
+
   it('lets a name listed in allowedHosts in', async () => {
     const host = await start(`allowedHosts: [mybox.example]\n${configText({ a: [] })}`);
     const port = new URL(host.base).port;

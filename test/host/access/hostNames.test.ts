@@ -72,18 +72,22 @@ describe('isThisMachine', () => {
 
 describe('originMatchesHost', () => {
   it.each([
-    ['http://localhost:7777', 'localhost:7777', true],
-    ['http://LOCALHOST:7777', 'localhost:7777', true],
-    ['http://localhost', 'localhost:80', true],
-    ['https://box.local', 'box.local:443', true],
-    ['http://[::1]:7777', '[::1]:7777', true],
-    ['http://localhost:7778', 'localhost:7777', false],
-    ['http://evil.example', 'localhost', false],
-    ['https://localhost', 'localhost:80', false],
-    ['null', 'localhost', false],
-    ['chrome-extension://abcdef', 'localhost', false],
-    ['http://localhost', undefined, false],
-  ])('%s sent to %s → %s', (origin, host, expected) => {
-    expect(originMatchesHost(origin, host)).toBe(expected);
+    ['http://localhost:7777', 'localhost:7777', false, true],
+    ['http://LOCALHOST:7777', 'localhost:7777', false, true],
+    ['http://localhost', 'localhost:80', false, true],
+    ['https://box.local', 'box.local:443', true, true],
+    ['https://box.local:7777', 'box.local:7777', true, true],
+    ['http://[::1]:7777', '[::1]:7777', false, true],
+    ['http://localhost:7778', 'localhost:7777', false, false],
+    ['http://evil.example', 'localhost', false, false],
+    ['https://localhost', 'localhost:80', false, false],
+    ['https://127.0.0.1:7777', '127.0.0.1:7777', false, false],
+    ['http://127.0.0.1:7777', '127.0.0.1:7777', true, false],
+    ['ws://127.0.0.1:7777', '127.0.0.1:7777', false, false],
+    ['null', 'localhost', false, false],
+    ['chrome-extension://abcdef', 'localhost', false, false],
+    ['http://localhost', undefined, false, false],
+  ])('%s sent to %s (TLS %s) → %s', (origin, host, tls, expected) => {
+    expect(originMatchesHost(origin, host, tls)).toBe(expected);
   });
 });

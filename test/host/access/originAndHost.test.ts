@@ -37,7 +37,7 @@ describe('the Origin check', () => {
     for (const origin of [
       `http://127.0.0.1:${port + 1}`,
       'http://127.0.0.1',
-      `https://127.0.0.1:${port}`.replace(`:${port}`, ''),
+      `https://127.0.0.1:${port}`,
       'null',
       'not a url',
     ]) {
