@@ -17,7 +17,8 @@ const path = '/mcp';
 /**
  * The MCP server of the agent mesh (streamable HTTP), for this machine's agents only: it listens
  * on the loopback address, checks the `Host` header against it (the SDK's DNS-rebinding
- * protection), and knows the caller by its bearer, one per agent run (`admit`). It is stateless:
+ * protection), refuses whatever a browser sends (an `Origin` header), and knows the caller by its
+ * bearer, one per agent run (`admit`). It is stateless:
  * each request gets its own server and transport, bound to the bearer's agent.
  */
 export class MeshServer {
@@ -78,6 +79,11 @@ export class MeshServer {
   async #handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const url = new URL(request.url ?? '/', 'http://localhost');
     if (url.pathname !== path) return refuse(response, 404, 'not found');
+    // Agents' MCP clients send no Origin; a web page always does, and may not reach the mesh.
+    // See https://modelcontextprotocol.io/specification/2025-06-18/basic/transports#security-warning
+    if (request.headers.origin !== undefined) {
+      return refuse(response, 403, 'requests from a web page are refused');
+    }
     const agent = this.#agentOf(request.headers.authorization);
     if (agent === undefined) return refuse(response, 401, 'a bearer of a running agent is needed');
     const server = meshTools(this.#channel(), agent, this.log);

@@ -198,24 +198,53 @@ describe('the mesh of one machine, through its MCP server', () => {
   it('refuses a request whose Host is not the loopback address it listens on (DNS rebinding)', async () => {
     const { url, bearer } = server.admit('a');
     // fetch() would not send another Host: a raw request does, as a rebound name would.
-    const status = await new Promise<number | undefined>((resolve, reject) => {
-      const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
-      const request = httpRequest(url, {
-        method: 'POST',
-        headers: {
-          Host: `evil.example:${new URL(url).port}`,
-          Authorization: `Bearer ${bearer}`,
-          'Content-Type': 'application/json',
-          Accept: 'application/json, text/event-stream',
-        },
-      });
-      request.on('response', (response) => {
-        response.resume();
-        resolve(response.statusCode);
-      });
-      request.on('error', reject);
-      request.end(body);
-    });
-    expect(status).toBe(403);
+    const host = `evil.example:${new URL(url).port}`;
+    expect(await rawToolsList(url, { Host: host, Authorization: `Bearer ${bearer}` })).toBe(403);
+  });
+
+  it('refuses every request that carries a browser Origin, even with a bearer', async () => {
+    const { url, bearer } = server.admit('a');
+    const authorization = `Bearer ${bearer}`;
+    const origins = [
+      'https://evil.example',
+      new URL(url).origin, // the server's own
+      'http://127.0.0.1:7777', // the app's
+      'http://localhost',
+      'null',
+      '',
+    ];
+    for (const origin of origins) {
+      expect(
+        await rawToolsList(url, { Authorization: authorization, Origin: origin }),
+        origin,
+      ).toBe(403);
+    }
+    expect(await rawToolsList(url, { Origin: 'https://evil.example' }, 'OPTIONS')).toBe(403);
+    expect(await rawToolsList(url, { Authorization: authorization })).toBe(200);
   });
 });
+
+/** The status of a raw `tools/list` request with exactly these headers (and Node's Host). */
+function rawToolsList(
+  url: string,
+  headers: Record<string, string>,
+  method = 'POST',
+): Promise<number | undefined> {
+  return new Promise((resolve, reject) => {
+    const body = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' });
+    const request = httpRequest(url, {
+      method,
+      headers: {
+        'Content-Type': 'application/json',
+        Accept: 'application/json, text/event-stream',
+        ...headers,
+      },
+    });
+    request.on('response', (response) => {
+      response.resume();
+      resolve(response.statusCode);
+    });
+    request.on('error', reject);
+    request.end(method === 'POST' ? body : undefined);
+  });
+}
