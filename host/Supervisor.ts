@@ -12,6 +12,7 @@ import { LineRing } from '../machines/LineRing.ts';
 import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
 import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
+import { agentEnvironment } from './agentEnvironment.ts';
 import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
@@ -346,7 +347,7 @@ export class Supervisor {
       name: definition.name,
       command: definition.command,
       args: definition.args,
-      env: { ...(process.env as Record<string, string>), ...definition.env },
+      env: agentEnvironment(process.env, definition.env),
       cwd: definition.cwd,
       ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
     };

@@ -302,9 +302,11 @@ describe('ChatService over the wire', () => {
     const answer = await chat.answer('a', id);
     const text = textOf(answer);
     expect(text).toContain('read: line 2\n');
-    expect(text).toMatch(/read error: .*\/etc\/hostname is outside the agent's working folder/);
+    expect(text).toMatch(
+      /read error -32602: .*\/etc\/hostname is outside the agent's working folder/,
+    );
     expect(text).toContain('write: ok');
-    expect(text).toMatch(/write error: .*escape\.md is outside the agent's working folder/);
+    expect(text).toMatch(/write error -32602: .*escape\.md is outside the agent's working folder/);
     expect(await readFile(join(host.folder, 'out', 'new.md'), 'utf8')).toBe('made by the agent');
     expect(existsSync(join(host.folder, '..', 'escape.md'))).toBe(false);
     const writes = answer.parts.filter((part) => part.kind === 'tool');
