@@ -54,6 +54,11 @@ export interface SupervisorOptions {
   inspection?: InspectionSink;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
+  /**
+   * Switchboard's own files and folders (configurations, the state dir), read at each start:
+   * the agent's `fs/*` refuses them whatever its `cwd`.
+   */
+  ownFiles?: () => readonly string[];
   /** How each run of an agent reaches the agent mesh (a new bearer per run); none without it. */
   mesh?: (name: string) => MeshLaunch;
   /** Makes the worker of an agent; tests wrap it to reach the thread. */
@@ -349,6 +354,7 @@ export class Supervisor {
       args: definition.args,
       env: agentEnvironment(process.env, definition.env),
       cwd: definition.cwd,
+      ownFiles: this.options.ownFiles?.() ?? [],
       ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
     };
     const worker = this.#workerOf(agent, launch);

@@ -37,7 +37,7 @@ import { ChatService } from './services/ChatService.ts';
 import { InspectorService } from './services/InspectorService.ts';
 import { MeshService } from './services/MeshService.ts';
 import { ConfigService } from './services/ConfigService.ts';
-import { stateDir } from './stateDirs.ts';
+import { defaultConfigPath, stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
 
 const fail = (message: string): never => {
@@ -106,6 +106,14 @@ const supervisor = new Supervisor({
   language: 'en',
   emit: publish,
   conversations,
+  // Whatever an agent's cwd, its fs/* never reaches the configurations or the state dir.
+  ownFiles: () => [
+    state,
+    defaultConfigPath(),
+    location.path,
+    ...(host.config ? [host.config.current().path] : []),
+    ...recent.known(),
+  ],
   mesh: (name) => ({ ...meshServer.admit(name), bridge: meshBridge }),
   inspection: {
     watched: (name) => inspection.service?.watched(name) ?? false,

@@ -95,9 +95,7 @@ export class AgentActor {
       {
         spawned: (pid) => current() && this.post({ type: 'spawned', pid }),
         log: (line) => {
-          this.#logs.push(line);
-          this.post({ type: 'log', line });
-          this.#logInFlight += line.length;
+          this.note(line);
           if (this.#logInFlight > logBytesInFlight && !this.#logPaused) {
             this.#logPaused = true;
             process.pauseLog();
@@ -214,6 +212,13 @@ export class AgentActor {
   }
   logs(): string[] {
     return this.#logs.lines();
+  }
+
+  /** A line of the agent's log: one of its stderr, or what Switchboard says of it (a refusal). */
+  note(line: string): void {
+    this.#logs.push(line);
+    this.post({ type: 'log', line });
+    this.#logInFlight += line.length;
   }
 
   /** The host has read `bytes` of the log: the agent's stderr flows again once half is read. */

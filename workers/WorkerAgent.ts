@@ -85,7 +85,13 @@ export class WorkerAgent implements AgentWorkerApi {
 
   start(launch: AgentLaunch): void {
     this.#launch = launch;
-    this.#files = new ClientFiles(launch.cwd);
+    this.#files = new ClientFiles(launch.cwd, {
+      own: launch.ownFiles ?? [],
+      onRefused: ({ method, path, reason }) => {
+        const key = reason === 'outside' ? 'files.refusedOutside' : 'files.refusedOwn';
+        this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
+      },
+    });
     this.#actor.start(launch);
   }
   stop(): void {

@@ -56,22 +56,47 @@ function toRequestError(error: unknown, path: string): RequestError {
   return RequestError.internalError({ path, errno: errnoOf(error) }, message);
 }
 
+/** Why a path was refused by policy (rather than failing on the disk). */
+export type Refusal = 'outside' | 'switchboard';
+
+/** Options of {@link ClientFiles}. */
+export interface ClientFilesOptions {
+  /**
+   * Switchboard's own files and folders (the configurations, the state dir): refused whatever
+   * the working folder, compared by real path.
+   */
+  own?: readonly string[];
+  /** Told of each path refused by policy, for the agent's log. */
+  onRefused?: (refusal: { method: string; path: string; reason: Refusal }) => void;
+}
+
+/** Whether `path` is `root` or lies inside it (both real paths). */
+function within(root: string, path: string): boolean {
+  const inside = relative(root, path);
+  return !(inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside));
+}
+
 /**
  * The client side of ACP's file system methods for one agent, confined to its working folder:
- * a path must be absolute, and its real path (symlinks followed) must lie inside the real path of
- * `cwd`. Every failure is a `RequestError`, ready to go back to the agent.
+ * a path must be absolute, its real path (symlinks followed) must lie inside the real path of
+ * `cwd`, and outside every one of Switchboard's own files and folders. Every failure is a
+ * `RequestError`, ready to go back to the agent.
  *
  * See protocol docs: [File System](https://agentclientprotocol.com/protocol/v1/file-system)
  *
  * @example
- * const files = new ClientFiles(cwd);
+ * const files = new ClientFiles(cwd, { own: [configPath, stateDir] });
  * const lines10to14 = await files.read({ sessionId, path: `${cwd}/a.ts`, line: 10, limit: 5 });
  */
 export class ClientFiles {
   readonly #cwd: string;
+  readonly #own: readonly string[];
+  readonly #onRefused: NonNullable<ClientFilesOptions['onRefused']>;
 
-  constructor(cwd: string) {
+  constructor(cwd: string, options: ClientFilesOptions = {}) {
     this.#cwd = resolve(cwd);
+    this.#own = (options.own ?? []).map((path) => resolve(path));
+    this.#onRefused = options.onRefused ?? (() => {});
   }
 
   /**
@@ -82,7 +107,7 @@ export class ClientFiles {
     try {
       checkCount('line', line, 1);
       checkCount('limit', limit, 0);
-      const real = await this.#confine(path);
+      const real = await this.#confine('fs/read_text_file', path);
       const { size } = await stat(real);
       if (size > maxReadBytes) {
         const reason = `${path} is ${size} bytes, over the 10 MiB limit for reading a file`;
@@ -100,7 +125,7 @@ export class ClientFiles {
    */
   async write({ path, content }: WriteTextFileRequest): Promise<{ oldText: string | null }> {
     try {
-      const real = await this.#confine(path);
+      const real = await this.#confine('fs/write_text_file', path);
       await mkdir(dirname(real), { recursive: true });
       const oldText = await readFile(real, 'utf8').catch((error: unknown) => {
         if (errnoOf(error) === 'ENOENT') return null;
@@ -113,19 +138,28 @@ export class ClientFiles {
     }
   }
 
-  /** The real path of `path`, once it is known to lie inside the working folder. */
-  async #confine(path: string): Promise<string> {
+  /** The real path of `path`, once it is known to be one the agent may use. */
+  async #confine(method: string, path: string): Promise<string> {
     if (typeof path !== 'string' || !isAbsolute(path)) {
       throw RequestError.invalidParams({ path }, `${String(path)} is not an absolute path`);
     }
     const root = await realpath(this.#cwd).catch(() => {
       throw RequestError.internalError({ cwd: this.#cwd }, `${this.#cwd} no longer exists`);
     });
-    const inside = relative(root, await realPathOf(resolve(path)));
-    if (inside === '..' || inside.startsWith(`..${sep}`) || isAbsolute(inside)) {
+    const real = await realPathOf(resolve(path));
+    if (!within(root, real)) {
+      this.#onRefused({ method, path, reason: 'outside' });
       const reason = `${path} is outside the agent's working folder ${this.#cwd}`;
       throw RequestError.invalidParams({ path, cwd: this.#cwd }, reason);
     }
-    return join(root, inside);
+    // Real paths of Switchboard's own files are taken at each request: a state dir or a
+    // configuration made after the agent started (or moved behind a symlink) is still refused.
+    for (const own of this.#own) {
+      if (!within(await realPathOf(own), real)) continue;
+      this.#onRefused({ method, path, reason: 'switchboard' });
+      const reason = `${path} is one of Switchboard's own files (its configuration or state): agents may not read or write it`;
+      throw RequestError.invalidParams({ path }, reason);
+    }
+    return real;
   }
 }

@@ -10,9 +10,14 @@ export interface AgentLaunch {
   name: string;
   command: string;
   args: readonly string[];
-  /** The agent's environment: the host's, plus the configuration's `env`. */
+  /** The agent's environment: the host's minus its `SWITCHBOARD_*`, plus the configuration's `env`. */
   env: Readonly<Record<string, string>>;
   cwd: string;
+  /**
+   * Switchboard's own files and folders (configurations, the state dir): the agent's `fs/*`
+   * refuses them whatever its `cwd`.
+   */
+  ownFiles?: readonly string[];
   /** The agent mesh's MCP server, offered to the agent in `session/new`. */
   mesh?: MeshLaunch;
 }

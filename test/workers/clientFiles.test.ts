@@ -161,3 +161,43 @@ describe('write', () => {
     expect(await readFile(join(outside, 'secret.txt'), 'utf8')).toBe('secret\n');
   });
 });
+
+describe("Switchboard's own files", () => {
+  it('are refused inside the working folder, even named through a symlink, and reported', async () => {
+    const state = join(cwd, '.state');
+    await mkdir(state);
+    await writeFile(join(cwd, 'config.yaml'), 'agents: {}\n');
+    // The own paths are given as the host knows them: here through a link to the project.
+    await symlink(cwd, join(base, 'project-link'));
+    const refused: unknown[] = [];
+    files = new ClientFiles(cwd, {
+      own: [join(base, 'project-link', 'config.yaml'), join(base, 'project-link', '.state')],
+      onRefused: (refusal) => refused.push(refusal),
+    });
+    for (const path of [join(cwd, 'config.yaml'), join(state, 'token'), join(state, 'db', 'x')]) {
+      const error = await refusal(read(path));
+      expect(error.code).toBe(invalidParams);
+      expect(error.message).toMatch(/one of Switchboard's own files/);
+      expect((await refusal(write(path, 'x'))).code).toBe(invalidParams);
+    }
+    expect(await readFile(join(cwd, 'config.yaml'), 'utf8')).toBe('agents: {}\n');
+    expect(await readdir(state)).toEqual([]);
+    expect(refused[0]).toEqual({
+      method: 'fs/read_text_file',
+      path: join(cwd, 'config.yaml'),
+      reason: 'switchboard',
+    });
+    expect(refused).toHaveLength(6);
+    // A neighbour whose name only starts like an own folder is the agent's.
+    expect(await write(join(cwd, '.state-notes'), 'mine')).toEqual({ oldText: null });
+  });
+
+  it('reports a path outside the working folder as refused too', async () => {
+    const refused: unknown[] = [];
+    files = new ClientFiles(cwd, { onRefused: (refusal) => refused.push(refusal) });
+    await refusal(write(join(outside, 'x'), 'x'));
+    expect(refused).toEqual([
+      { method: 'fs/write_text_file', path: join(outside, 'x'), reason: 'outside' },
+    ]);
+  });
+});
