@@ -1,5 +1,4 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.ts';
 import type { HostEvent } from '../../schema/events.ts';
@@ -13,11 +12,14 @@ import type { ConfigLocation } from './configPath.ts';
 import { watchConfigFile, type ConfigWatcher } from './configWatcher.ts';
 import type { Config } from './loadConfig.ts';
 import type { RecentFiles } from './RecentFiles.ts';
+import { isTooLarge, maxConfigBytes } from '../../schema/configCheck/limits.ts';
+import { readConfigText } from './readConfigText.ts';
 
 /** Checks a configuration's text: its problems, and the configuration when it has no error. */
 export type Validate = (
   text: string,
   path: string,
+  options?: { language?: Language },
 ) => Promise<{ problems: Problem[]; config: Config | undefined }>;
 
 /** What the configuration's `channels` go to: the agent mesh. */
@@ -74,7 +76,7 @@ export class CurrentConfig {
     options: CurrentConfigOptions,
   ): Promise<CurrentConfig> {
     const current = new CurrentConfig(location, options);
-    const text = await readFile(location.path, 'utf8');
+    const text = await readConfigText(location.path);
     current.#apply(text, await options.validate(text, location.path));
     await current.#watch();
     return current;
@@ -103,24 +105,29 @@ export class CurrentConfig {
     };
   }
 
-  /** The file's text as it is on disk. */
+  /** The file's text as it is on disk; a file too large to check is not sent half. */
   async content(): Promise<string> {
-    try {
-      return await readFile(this.#location.path, 'utf8');
-    } catch (error) {
-      throw this.#ioError(this.#location.path, error);
-    }
+    const path = this.#location.path;
+    const text = await readConfigText(path).catch((error: unknown) => {
+      throw this.#ioError(path, error);
+    });
+    if (!isTooLarge(text)) return text;
+    const reason = this.#say('config.tooLarge', { limit: maxConfigBytes / 1024 });
+    throw new ServiceError('io', this.#say('configFile.io', { path, reason }));
   }
 
   /** The problems of `text`, errors and warnings together, without saving it. */
   async validate(text: string): Promise<Problem[]> {
-    return (await this.options.validate(text, this.#location.path)).problems;
+    return (await this.options.validate(text, this.#location.path, { language: this.language }))
+      .problems;
   }
 
   /** Writes `text` if it holds no error, and applies it; returns its problems either way. */
   save(text: string): Promise<Problem[]> {
     return this.#serially(async () => {
-      const validation = await this.options.validate(text, this.#location.path);
+      const validation = await this.options.validate(text, this.#location.path, {
+        language: this.language,
+      });
       if (!validation.config) return validation.problems;
       try {
         await writeFileAtomic(this.#location.path, text);
@@ -142,10 +149,10 @@ export class CurrentConfig {
       if (!existsSync(absolute)) {
         throw new ServiceError('not-found', this.#say('configFile.notFound', { path: absolute }));
       }
-      const text = await readFile(absolute, 'utf8').catch((error: unknown) => {
+      const text = await readConfigText(absolute).catch((error: unknown) => {
         throw this.#ioError(absolute, error);
       });
-      const validation = await this.options.validate(text, absolute);
+      const validation = await this.options.validate(text, absolute, { language: this.language });
       const firstError = validation.problems.find((problem) => !problem.warning);
       if (!validation.config || firstError) {
         const message = firstError
@@ -197,7 +204,7 @@ export class CurrentConfig {
       this.#announce();
       return;
     }
-    this.#apply(text, await this.options.validate(text, path));
+    this.#apply(text, await this.options.validate(text, path, { language: this.language }));
   }
 
   #apply(text: string, validation: { problems: Problem[]; config: Config | undefined }): void {

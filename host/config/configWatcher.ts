@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { basename, dirname, resolve } from 'node:path';
 import { watch } from 'chokidar';
+import { readConfigText } from './readConfigText.ts';
 
 /** A running watch on one configuration file. */
 export interface ConfigWatcher {
@@ -41,7 +41,7 @@ const defaultSettleMs = 100;
  * report of the last version, and a rewrite with the same text is not reported.
  *
  * @example
- * const text = await readFile(path, 'utf8');
+ * const text = await readConfigText(path);
  * const watcher = watchConfigFile(path, (next) => reload(next), { initialText: text });
  * // later
  * await watcher.close();
@@ -149,7 +149,7 @@ export function watchConfigFile(
 /** The file's text, `undefined` when it does not exist, or the error that kept it from being read. */
 async function readText(file: string): Promise<string | undefined | Error> {
   try {
-    return await readFile(file, 'utf8');
+    return await readConfigText(file);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'ENOTDIR') return undefined;

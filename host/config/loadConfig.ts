@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises';
 import { ConfigError, type Config } from './resolveConfig.ts';
 import { validateConfig } from './validateConfig.ts';
+import { readConfigText } from './readConfigText.ts';
 
 export { ConfigError, parseDuration, type Config } from './resolveConfig.ts';
 
@@ -17,5 +17,5 @@ export function parseConfig(source: string, path: string): Config {
 
 /** Reads and checks the configuration file at `path`. */
 export async function loadConfig(path: string): Promise<Config> {
-  return parseConfig(await readFile(path, 'utf8'), path);
+  return parseConfig(await readConfigText(path), path);
 }

@@ -5,10 +5,11 @@
 import type { Problem } from '../../schema/config.ts';
 import { checkConfig } from '../../schema/configCheck/checkConfig.ts';
 import type { ConfigCheck } from '../../schema/configCheck/finding.ts';
-import { translate } from '../i18n.ts';
+import { maxConfigBytes } from '../../schema/configCheck/limits.ts';
+import { translate, type Language } from '../i18n.ts';
 import { environmentFindings, type EnvironmentOptions } from './environmentFindings.ts';
 import { resolveConfig, type Config } from './resolveConfig.ts';
-import { checkConfigInPool } from './validationPool.ts';
+import { checkConfigInPool, ValidationBusy } from './validationPool.ts';
 import { wordFindings } from './wordFindings.ts';
 
 export { destroyValidationPool } from './validationPool.ts';
@@ -16,6 +17,8 @@ export { destroyValidationPool } from './validationPool.ts';
 export interface ValidateOptions {
   /** Where commands are looked up (`PATH`); `process.env` by default. */
   env?: Record<string, string | undefined>;
+  /** The language of a refusal the text cannot tell the language of (a busy pool). */
+  language?: Language;
 }
 
 export interface Validation {
@@ -25,8 +28,11 @@ export interface Validation {
   config: Config | undefined;
 }
 
-/** Texts above this many bytes (UTF-8) are checked in a worker thread by `validateConfigInPool`. */
-export const poolThreshold = 64 * 1024;
+/**
+ * Texts above this many bytes (UTF-8) are checked in a worker thread by `validateConfigInPool`:
+ * a configuration of some fifty agents, checked inline in a few milliseconds.
+ */
+export const poolThreshold = 16 * 1024;
 
 /**
  * Checks a configuration's text as the file at `path` (its folder anchors relative paths); never
@@ -51,11 +57,15 @@ export async function validateConfigInPool(
   path: string,
   options: ValidateOptions = {},
 ): Promise<Validation> {
-  if (Buffer.byteLength(text) <= poolThreshold) return validateConfig(text, path, options);
+  // Small texts are checked at once; larger ones off the main thread, unless too large to check.
+  const bytes = Buffer.byteLength(text);
+  if (bytes <= poolThreshold || bytes > maxConfigBytes) return validateConfig(text, path, options);
   try {
     const { check } = await checkConfigInPool(text);
     return guarded(() => complete(check, path, options));
   } catch (error) {
+    if (error instanceof ValidationBusy)
+      return refused(translate(options.language ?? 'en', 'config.busy'));
     return unreadable(error);
   }
 }
@@ -80,6 +90,10 @@ function guarded(validate: () => Validation): Validation {
 /** A check that failed in a way nobody foresaw: one error, so the file is not used. */
 function unreadable(error: unknown): Validation {
   const reason = error instanceof Error ? error.message : String(error);
-  const message = translate('en', 'config.unreadable', { reason });
+  return refused(translate('en', 'config.unreadable', { reason }));
+}
+
+/** A text that was not checked: one error at its top, so it is neither saved nor used. */
+function refused(message: string): Validation {
   return { problems: [{ line: 1, column: 1, message, warning: false }], config: undefined };
 }

@@ -10,6 +10,18 @@ import type { ValidateConfigResult, ValidateConfigTask } from '../../workers/val
 
 /** How long an idle thread stays, ready for the next save, before it ends. */
 const idleTimeoutMs = 10_000;
+/**
+ * How many checks may wait behind the one running; more are refused at once. Each holds its text
+ * (1 MiB at most), so what waits is bounded too.
+ */
+export const maxWaitingChecks = 4;
+
+/** A check refused because {@link maxWaitingChecks} already wait. */
+export class ValidationBusy extends Error {
+  constructor() {
+    super(`${maxWaitingChecks} configurations are already waiting to be checked`);
+  }
+}
 
 let pool: Piscina<ValidateConfigTask, ValidateConfigResult> | undefined;
 const running = new Set<Promise<unknown>>();
@@ -24,14 +36,18 @@ function taskFile(): string {
   return fileURLToPath(new URL('../../workers/validateConfigTask.dev.mjs', import.meta.url));
 }
 
-/** Checks `text` in the pool's worker thread. */
+/** Checks `text` in the pool's worker thread; rejects with `ValidationBusy` when too many wait. */
 export function checkConfigInPool(text: string): Promise<ValidateConfigResult> {
   pool ??= new Piscina({
     filename: taskFile(),
     minThreads: 0,
     maxThreads: 1,
     idleTimeout: idleTimeoutMs,
+    maxQueue: maxWaitingChecks,
+    // A check's garbage stays in this heap, collected long before it could grow the host's.
+    resourceLimits: { maxOldGenerationSizeMb: 96, maxYoungGenerationSizeMb: 8 },
   });
+  if (pool.queueSize >= maxWaitingChecks) return Promise.reject(new ValidationBusy());
   const check = pool.run({ text });
   running.add(check);
   void check.finally(() => running.delete(check)).catch(() => {});

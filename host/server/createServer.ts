@@ -23,8 +23,12 @@ export interface ServerOptions {
   onClientGone?: (client: InspectClient) => void;
 }
 
-/** Configuration texts can be large; a request body past this is refused by Fastify (413). */
-const bodyLimit = 16 * 1024 * 1024;
+/**
+ * The largest request, on HTTP (413 past it) and on the WebSocket (closed with 1009): room for a
+ * configuration text at its 1 MiB limit, JSON-escaped. A request costs about three times its size
+ * while it is read and parsed, so this also bounds what a few at once can take.
+ */
+const bodyLimit = 2 * 1024 * 1024;
 
 /**
  * The HTTP and WebSocket server of CONTRACT.md §3: `POST /api/rpc` (one JSON-RPC request per

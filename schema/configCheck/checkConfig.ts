@@ -6,14 +6,31 @@
  */
 import { Ajv2020, type ErrorObject, type ValidateFunction } from 'ajv/dist/2020.js';
 import formats from 'ajv-formats';
-import { isAlias, isScalar, LineCounter, parseDocument, type Document, type Node } from 'yaml';
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+} from 'yaml';
 import type { SwitchboardConfiguration } from '../config.gen.ts';
 import schema from '../config.schema.json' with { type: 'json' };
 import type { AgentSite, ConfigCheck, Finding } from './finding.ts';
-import { maxNesting, tooDeepAt } from './nesting.ts';
+import { isTooLarge, maxConfigBytes, maxNesting } from './limits.ts';
+import { scanLimits } from './scanLimits.ts';
 import { schemaFindings } from './schemaFindings.ts';
 import { wordYamlError } from './yamlFindings.ts';
-import { entries, formatPath, locate, locateFrom, Positions, walk } from './yamlNodes.ts';
+import {
+  entries,
+  formatPath,
+  keyString,
+  locate,
+  locateFrom,
+  Positions,
+  walk,
+} from './yamlNodes.ts';
 
 let validator: ValidateFunction | undefined;
 
@@ -36,29 +53,33 @@ function validate(data: unknown): readonly ErrorObject[] {
  * // ['required', 'mustBeStringList']
  */
 export function checkConfig(text: string): ConfigCheck {
+  if (isTooLarge(text)) {
+    const values = { limit: maxConfigBytes / 1024 };
+    const finding: Finding = { line: 1, column: 1, warning: false, code: 'tooLarge', values };
+    return { language: 'en', findings: [finding], agents: [] };
+  }
   const lineCounter = new LineCounter();
   const positions = new Positions(text, lineCounter);
-  const deep = tooDeepAt(text, lineCounter);
-  if (deep !== undefined) {
+  const limit = scanLimits(text, lineCounter);
+  if (limit !== undefined) {
     const finding: Finding = {
-      ...positions.at(deep),
+      ...positions.at(limit.offset),
       warning: false,
-      code: 'yaml.tooDeep',
-      values: { limit: maxNesting },
+      code: `yaml.${limit.code}`,
+      values: { limit: limit.limit },
     };
     return { language: 'en', findings: [finding], agents: [] };
   }
   // `logLevel: 'error'`: quiet, but 'silent' would also drop the error for a second document.
-  const doc = parseDocument(text, { uniqueKeys: true, logLevel: 'error', prettyErrors: false });
-  const keyPaths = duplicateKeyPaths(doc);
+  // `uniqueKeys: false`: yaml compares each key with all the others before it; this is linear.
+  const doc = parseDocument(text, { uniqueKeys: false, logLevel: 'error', prettyErrors: false });
   const findings: Finding[] = [
-    ...doc.errors.map((error) => yamlFinding(text, keyPaths, error, positions, false)),
-    ...doc.warnings.map((error) => yamlFinding(text, keyPaths, error, positions, true)),
+    ...doc.errors.map((error) => yamlFinding(text, error, positions, false)),
+    ...doc.warnings.map((error) => yamlFinding(text, error, positions, true)),
     ...unresolvedAliases(doc, positions),
   ];
-  const syntaxBroken = findings.some(
-    (finding) => !finding.warning && finding.code !== 'duplicateKey',
-  );
+  const syntaxBroken = findings.some((finding) => !finding.warning);
+  findings.push(...duplicateKeys(doc, positions));
   // A file that does not read as YAML has no data worth checking: its errors would be guesses.
   const data = syntaxBroken ? undefined : toData(doc, positions, findings);
   const language = languageOf(doc);
@@ -77,31 +98,32 @@ export function checkConfig(text: string): ConfigCheck {
   };
 }
 
-/** Where yaml found a key twice (the offset of the second key) → that key's path. */
-function duplicateKeyPaths(doc: Document): Map<number, string> {
-  const paths = new Map<number, string>();
-  if (!doc.errors.some((error) => error.code === 'DUPLICATE_KEY')) return paths;
-  for (const { node, path, role } of walk(doc)) {
-    const offset = node.range?.[0];
-    if (role === 'key' && offset !== undefined) paths.set(offset, formatPath(path));
+/** Keys written twice in one map (the same scalar value, as yaml compares them), at the second. */
+function duplicateKeys(doc: Document, positions: Positions): Finding[] {
+  const findings: Finding[] = [];
+  for (const { node, path } of walk(doc)) {
+    if (!isMap(node)) continue;
+    const seen = new Set<unknown>();
+    for (const { key } of node.items) {
+      if (!isScalar(key)) continue;
+      if (seen.has(key.value)) {
+        const values = { path: formatPath([...path, keyString(key) ?? '?']) };
+        findings.push({ ...positions.of(key), warning: false, code: 'duplicateKey', values });
+      }
+      seen.add(key.value);
+    }
   }
-  return paths;
+  return findings;
 }
 
 function yamlFinding(
   text: string,
-  keyPaths: Map<number, string>,
   error: Document['errors'][number],
   positions: Positions,
   warning: boolean,
 ): Finding {
-  const position = positions.at(error.pos[0]);
-  if (error.code === 'DUPLICATE_KEY') {
-    const path = keyPaths.get(error.pos[0]) ?? '';
-    return { ...position, warning, code: 'duplicateKey', values: { path } };
-  }
   const { code, values } = wordYamlError(error, text);
-  return { ...position, warning, code: `yaml.${code}`, values };
+  return { ...positions.at(error.pos[0]), warning, code: `yaml.${code}`, values };
 }
 
 /** Aliases whose anchor is not defined before them: yaml reports them only when making data. */

@@ -38,6 +38,7 @@ export type YamlFindingCode =
   | 'tag'
   | 'tooDeep'
   | 'tooManyAliases'
+  | 'tooManyNodes'
   | 'unexpected'
   | 'unknownAnchor';
 
@@ -45,6 +46,7 @@ export type YamlFindingCode =
 export type FindingCode =
   | `yaml.${YamlFindingCode}`
   | 'duplicateKey'
+  | 'tooLarge'
   // the schema
   | 'rootMustBeMap'
   | 'mustBeMap'

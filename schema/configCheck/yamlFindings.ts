@@ -5,7 +5,7 @@
  */
 import type { ErrorCode, YAMLError } from 'yaml';
 import type { FindingValue, YamlFindingCode } from './finding.ts';
-import { maxNesting } from './nesting.ts';
+import { maxNesting } from './limits.ts';
 
 interface Worded {
   code: YamlFindingCode;

@@ -92,6 +92,25 @@ describe('ConfigService on a real file, with real agents', () => {
     expect(supervisor.list()[0]?.state).toBe('ready');
   });
 
+  it('reports a file over 1 MiB as too large, without reading it whole or sending half of it', async () => {
+    const { service, path, names, changes } = await open(configText({ a: [] }));
+    await writeFile(path, `${configText({ a: [], b: [] })}#${'x'.repeat(64 * 1024 * 1024)}\n`);
+    await expect.poll(() => changes().at(-1)?.valid).toBe(false);
+    expect(service.Current().problems).toEqual([
+      {
+        line: 1,
+        column: 1,
+        message: 'this configuration is over the limit of 1024 KiB',
+        warning: false,
+      },
+    ]);
+    expect(names()).toEqual(['a']);
+    await expect(service.Content()).rejects.toMatchObject({
+      kind: 'io',
+      message: expect.stringContaining('over the limit of 1024 KiB') as string,
+    });
+  });
+
   it('marks a running agent outdated when its command line changes on disk', async () => {
     const { path, supervisor } = await open(configText({ a: [] }));
     await supervisor.start('a');

@@ -124,6 +124,26 @@ describe('the configuration editor', () => {
     );
   });
 
+  it('refuses a text over the host’s limit itself, sending it neither to check nor to save', async () => {
+    const host = settingsHost();
+    renderWithHost(<SettingsScreen />);
+    await waitFor(() => expect(doc()).toBe(configText));
+    await waitFor(() => expect(host.paramsOf('ConfigService.Validate')).toHaveLength(1));
+    const huge = `# ${'é'.repeat(600 * 1024)}\n`; // 1.2 MB of UTF-8 in 0.6 M characters
+    typeText(huge);
+    const message = 'this configuration is over the limit of 1024 KiB';
+    expect(await screen.findByText(message)).toBeDefined();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        screen.getByText('Not saved: an error to fix first. The file is unchanged.'),
+      ).toBeDefined(),
+    );
+    expect(host.paramsOf('ConfigService.Validate')).toHaveLength(1);
+    expect(host.paramsOf('ConfigService.Save')).toEqual([]);
+    expect(doc()).toBe(huge);
+  });
+
   it('saves a valid text and says when', async () => {
     const host = settingsHost();
     renderWithHost(<SettingsScreen />);

@@ -1,6 +1,8 @@
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import type { Problem } from '../../../../schema/config.ts';
+import { isTooLarge, maxConfigBytes } from '../../../../schema/configCheck/limits.ts';
 import { useHost, useHostStore } from '../../connection/useHost.ts';
+import { useT } from '../../i18n.tsx';
 import { setTopLevelKey } from '../appearance/setTopLevelKey.ts';
 import {
   configTextReducer,
@@ -38,6 +40,22 @@ export function useConfigText(): ConfigText {
   const store = useHostStore();
   const config = useHost((state) => state.config);
   const [state, dispatch] = useReducer(configTextReducer, initialConfigText);
+  const t = useT();
+  // A text over the host's limit is refused here: sent, it would only be a request too large.
+  const tooLarge = useCallback(
+    (text: string): Problem[] | undefined =>
+      isTooLarge(text)
+        ? [
+            {
+              line: 1,
+              column: 1,
+              message: t('config.tooLarge', { limit: maxConfigBytes / 1024 }),
+              warning: false,
+            },
+          ]
+        : undefined,
+    [t],
+  );
 
   useEffect(() => {
     if (!config) return;
@@ -55,6 +73,8 @@ export function useConfigText(): ConfigText {
   useEffect(() => {
     if (draft === undefined || checked?.text === draft) return;
     const timer = setTimeout(() => {
+      const refused = tooLarge(draft);
+      if (refused) return dispatch({ type: 'checked', text: draft, problems: refused });
       store.call<Problem[]>('ConfigService.Validate', [draft]).then(
         (problems) => dispatch({ type: 'checked', text: draft, problems }),
         // Offline or refused: the next change or save checks again.
@@ -62,7 +82,7 @@ export function useConfigText(): ConfigText {
       );
     }, validateDelay);
     return () => clearTimeout(timer);
-  }, [store, draft, checked]);
+  }, [store, draft, checked, tooLarge]);
 
   // The editor's text as of its last change, which a render may not have caught up with yet.
   const typed = useRef<string>(undefined);
@@ -76,12 +96,13 @@ export function useConfigText(): ConfigText {
     if (text === undefined) return;
     dispatch({ type: 'saving' });
     try {
-      const problems = await store.call<Problem[]>('ConfigService.Save', [text]);
+      const problems =
+        tooLarge(text) ?? (await store.call<Problem[]>('ConfigService.Save', [text]));
       dispatch({ type: 'saved', text, problems, at: Date.now() });
     } catch (error) {
       dispatch({ type: 'saveFailed', message: message(error) });
     }
-  }, [store]);
+  }, [store, tooLarge]);
 
   // One key change at a time: each reads the file the previous one wrote.
   const keyChanges = useRef<Promise<unknown>>(Promise.resolve());
