@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
+import { cspNoncePlaceholder } from '../schema/cspNonce.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
 
@@ -11,6 +12,8 @@ export default defineConfig({
   // Each build is a version of its own: a new one makes the service worker offer to reload.
   define: { __APP_BUILD__: JSON.stringify(new Date().toISOString()) },
   base: '/',
+  // The host replaces it with each response's nonce (host/server/securityHeaders.ts).
+  html: { cspNonce: cspNoncePlaceholder },
   publicDir: fileURLToPath(new URL('./public', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('../dist/pwa', import.meta.url)),

@@ -1,11 +1,15 @@
 import fastifyStatic from '@fastify/static';
 import fastifyWebsocket from '@fastify/websocket';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { cspNoncePlaceholder } from '../../schema/cspNonce.ts';
 import type { EventBus } from '../events/EventBus.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { RpcDispatcher } from './rpcDispatcher.ts';
 import type { InspectClient } from '../services/InspectorService.ts';
+import { cspNonce, securityHeaders } from './securityHeaders.ts';
 import { webSocketSink } from './webSocketSink.ts';
 
 export interface ServerOptions {
@@ -41,6 +45,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     bodyLimit,
     ...(options.https ? { https: options.https } : {}),
   }) as unknown as FastifyInstance;
+  await app.register(securityHeaders);
   await options.access(app);
   await app.register(fastifyWebsocket, { options: { maxPayload: bodyLimit } });
 
@@ -89,7 +94,20 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
   if (existsSync(options.staticRoot)) {
     // Files are looked up when asked for, not listed at start: a new build of the app (new
     // hashed names) is served at once, and the app's service worker can offer to reload.
-    await app.register(fastifyStatic, { root: options.staticRoot, wildcard: true });
+    await app.register(fastifyStatic, { root: options.staticRoot, wildcard: true, index: false });
+    // The app's page is read on each request too, and gets the nonce of its response's CSP; it is
+    // never stored, since a cached copy would hold an old nonce.
+    const shell = join(options.staticRoot, 'index.html');
+    const sendShell = async (_request: FastifyRequest, reply: FastifyReply) => {
+      const html = await readFile(shell, 'utf8').catch(() => undefined);
+      if (html === undefined) return reply.callNotFound();
+      return reply
+        .type('text/html; charset=utf-8')
+        .header('cache-control', 'no-store')
+        .send(html.replaceAll(cspNoncePlaceholder, cspNonce(reply)));
+    };
+    app.get('/', sendShell);
+    app.get('/index.html', sendShell);
   } else {
     app.get('/', (_request, reply) =>
       reply.type('text/plain; charset=utf-8').send(translate(options.language(), 'rpc.notBuilt')),

@@ -6,7 +6,7 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll } from 'vitest';
+import { afterAll, afterEach, expect } from 'vitest';
 import { build } from 'vite';
 import { launchChromium } from '../../scripts/chromium.ts';
 import { repoRoot } from './typescriptProcess.ts';
@@ -53,11 +53,47 @@ export async function buildApp(): Promise<string> {
   return outDir;
 }
 
-/** For a test file: one Chromium, closed after the file. */
+/** What the pages of {@link openPage} reported against their Content-Security-Policy. */
+const violations: string[] = [];
+
+/**
+ * Collects what Chromium reports against the CSP in `context`: each `securitypolicyviolation`
+ * event of its pages, and each console line of theirs about the policy (an invalid directive is
+ * only said there). A service worker's own violations reach neither: a blocked one fails to
+ * install, which the tests of the service worker see.
+ */
+export async function watchCsp(context: BrowserContext, into: string[]): Promise<void> {
+  context.on('console', (message) => {
+    if (/Content[- ]Security[- ]Policy/i.test(message.text())) into.push(message.text());
+  });
+  await context.exposeBinding('switchboardCspViolation', (_source, text: string) => {
+    into.push(text);
+  });
+  await context.addInitScript(() => {
+    type Violation = { violatedDirective: string; blockedURI: string; sourceFile: string };
+    const page = globalThis as unknown as {
+      addEventListener(type: string, listener: (event: Violation) => void): void;
+      switchboardCspViolation(text: string): void;
+    };
+    page.addEventListener('securitypolicyviolation', (event) =>
+      page.switchboardCspViolation(
+        `${event.violatedDirective} blocked ${event.blockedURI} (${event.sourceFile})`,
+      ),
+    );
+  });
+}
+
+/**
+ * For a test file: one Chromium, closed after the file. After each test, no page it opened with
+ * {@link openPage} may have reported a CSP violation: every screen the tests visit is checked.
+ */
 export function browserPerFile(): () => Promise<Browser> {
   let browser: Browser | undefined;
   afterAll(async () => {
     await browser?.close();
+  });
+  afterEach(() => {
+    expect(violations.splice(0), 'what Chromium reported against the CSP').toEqual([]);
   });
   return async () => {
     browser ??= await launchChromium();
@@ -65,13 +101,17 @@ export function browserPerFile(): () => Promise<Browser> {
   };
 }
 
-/** A page of its own (cookies, storage, service worker), at a size, in a language. */
+/**
+ * A page of its own (cookies, storage, service worker), at a size, in a language, whose CSP
+ * violations fail the test (see {@link browserPerFile}).
+ */
 export async function openPage(
   browser: Browser,
   viewport: { width: number; height: number } = viewports.desktop,
   locale = 'en-US',
 ): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport, locale, hasTouch: viewport.width < 1000 });
+  await watchCsp(context, violations);
   const page = await context.newPage();
   return { context, page };
 }

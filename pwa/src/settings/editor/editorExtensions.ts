@@ -5,6 +5,7 @@ import { Prec, type Extension } from '@codemirror/state';
 import { EditorView, keymap } from '@codemirror/view';
 import { tags } from '@lezer/highlight';
 import { basicSetup } from 'codemirror';
+import { cspNonce } from '../../shell/cspNonce.ts';
 import { schemaSupport } from './schemaSupport.ts';
 
 /** Colours from the app's theme variables, so the editor reads in light and dark alike. */
@@ -34,7 +35,10 @@ export interface EditorHooks {
  * host's problems, Ctrl/Cmd-S to save. Tab is left to move the focus out.
  */
 export function editorExtensions(hooks: EditorHooks): Extension {
+  const nonce = cspNonce();
   return [
+    // CodeMirror's styles go in a <style> element: the CSP allows it by its nonce.
+    nonce === undefined ? [] : EditorView.cspNonce.of(nonce),
     basicSetup,
     yaml(),
     syntaxHighlighting(highlight),
