@@ -11,9 +11,16 @@ const rehypePlugins: Options['rehypePlugins'] = [
   [rehypeHighlight, { detect: false }],
 ];
 
+// A link leaves the app: in a new tab, without handing it our window.
+const Link: Components['a'] = ({ node: _, ...props }) => (
+  <a {...props} target="_blank" rel="noopener noreferrer" />
+);
+
 const components: Components = {
-  // A link leaves the app: in a new tab, without handing it our window.
-  a: ({ node: _, ...props }) => <a {...props} target="_blank" rel="noopener noreferrer" />,
+  a: Link,
+  // An image an agent names is a link, not a load: fetched at once, its URL could carry what a
+  // prompt injection made the agent write (the CSP lets any image in, for the agents' icons).
+  img: ({ src, alt }) => (typeof src === 'string' ? <Link href={src}>{alt || src}</Link> : null),
 };
 
 /**
