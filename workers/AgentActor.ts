@@ -1,4 +1,4 @@
-import type { AgentCapabilities } from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, Implementation } from '@agentclientprotocol/sdk';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
@@ -61,6 +61,8 @@ export class AgentActor {
   #logPaused = false;
   /** What the current run's agent said it can do, once it answered `initialize`. */
   #capabilities: AgentCapabilities | undefined;
+  /** Who the current run's agent said it is (`initialize`'s `agentInfo`), if it said. */
+  #agentInfo: Implementation | null = null;
   /** A process spawned before this actor existed, for its first start (`adoptOnStart`). */
   #early: SpawnedAgent | undefined;
 
@@ -101,9 +103,10 @@ export class AgentActor {
             process.pauseLog();
           }
         },
-        handshakeSucceeded: (capabilities) => {
+        handshakeSucceeded: (capabilities, agentInfo) => {
           if (!current()) return;
           this.#capabilities = capabilities;
+          this.#agentInfo = agentInfo;
           this.#actor.send({ type: 'agent.handshakeSucceeded' });
         },
         handshakeFailed: (failure) =>
@@ -115,6 +118,7 @@ export class AgentActor {
     this.#process = process;
     this.#logPaused = false;
     this.#capabilities = undefined;
+    this.#agentInfo = null;
     const early = this.#early;
     this.#early = undefined;
     // Spawn after the machine's transition, so what the process reports queues behind it.
@@ -176,6 +180,11 @@ export class AgentActor {
   /** The current run's agent capabilities (`initialize`), once it answered. */
   get capabilities(): AgentCapabilities | undefined {
     return this.#capabilities;
+  }
+
+  /** Who the current run's agent is, once it answered `initialize` (if it said). */
+  get agentInfo(): Implementation | null {
+    return this.#agentInfo;
   }
 
   /** The agent is `ready` or `busy` and not on its way out. */

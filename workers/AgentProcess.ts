@@ -1,4 +1,4 @@
-import type { AgentCapabilities, ClientConnection } from '@agentclientprotocol/sdk';
+import type { AgentCapabilities, ClientConnection, Implementation } from '@agentclientprotocol/sdk';
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface, type Interface } from 'node:readline';
 import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
@@ -12,8 +12,8 @@ export interface AgentProcessListener {
   spawned(pid: number): void;
   /** A line of stderr, or a stray line of stdout (prefixed), for the log. */
   log(line: string): void;
-  /** The agent answered `initialize` with ACP v1 and these capabilities. */
-  handshakeSucceeded(capabilities: AgentCapabilities): void;
+  /** The agent answered `initialize` with ACP v1, these capabilities and who it is. */
+  handshakeSucceeded(capabilities: AgentCapabilities, agentInfo: Implementation | null): void;
   handshakeFailed(failure: AgentFailure): void;
   /** The agent's process is gone (or never came: then after `handshakeFailed`). */
   exited(exit: ProcessExit): void;
@@ -96,7 +96,7 @@ export class AgentProcess {
 
   async #handshake(connection: ClientConnection): Promise<void> {
     const result = await initializeAgent(connection);
-    if (result.ok) return this.listener.handshakeSucceeded(result.capabilities);
+    if (result.ok) return this.listener.handshakeSucceeded(result.capabilities, result.agentInfo);
     // A connection closed by the process's death is reported by the exit, with its code.
     await Promise.race([this.#exitedPromise, delay(exitGraceMs)]);
     if (!this.#exited) this.listener.handshakeFailed(result.failure);

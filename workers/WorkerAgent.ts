@@ -1,4 +1,5 @@
 import { methods, RequestError, type McpServer } from '@agentclientprotocol/sdk';
+import { realpath } from 'node:fs/promises';
 import { describeExit } from '../locales/describeExit.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
@@ -9,6 +10,7 @@ import type { SpawnedAgent } from './spawnAgent.ts';
 import { ClientFiles } from './clientFiles.ts';
 import { Conversation, type ConversationAgent } from './Conversation.ts';
 import { ActorInspector } from './ActorInspector.ts';
+import { quirksOf } from './agentQuirks.ts';
 import { EventBatcher } from './EventBatcher.ts';
 import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent, Result } from './protocol.ts';
 
@@ -182,7 +184,10 @@ export class WorkerAgent implements AgentWorkerApi {
       },
       requestStart: () => this.#postNow({ type: 'wantsAgent' }),
       newSession: async () => {
-        const cwd = this.#launch?.cwd ?? process.cwd();
+        // The real path: an agent that compares the paths it reads with its cwd (Gemini CLI) would
+        // otherwise take every file for one outside and go to the disk itself, past fs/*.
+        const given = this.#launch?.cwd ?? process.cwd();
+        const cwd = await realpath(given).catch(() => given);
         const response = await connection().agent.request(methods.agent.session.new, {
           cwd,
           mcpServers: this.#mcpServers(),
@@ -242,7 +247,10 @@ export class WorkerAgent implements AgentWorkerApi {
     return {
       sessionUpdate: (notification) => this.#conversation.onUpdate(notification),
       requestPermission: (request) => this.#conversation.requestPermission(request),
-      readTextFile: (request) => files().read(request),
+      readTextFile: (request) =>
+        files().read(request, {
+          missingIsEmpty: quirksOf(this.#actor.agentInfo).missingFileIsEmpty,
+        }),
       writeTextFile: async (request) => {
         const { oldText } = await files().write(request);
         this.#conversation.showWrite(request.path, oldText, request.content);

@@ -4,6 +4,7 @@ import {
   type AgentCapabilities,
   type ClientCapabilities,
   type ClientConnection,
+  type Implementation,
   type ReadTextFileRequest,
   type ReadTextFileResponse,
   type RequestPermissionRequest,
@@ -18,7 +19,8 @@ import type { AgentFailure } from '../schema/agents.ts';
 export const protocolVersion = 1;
 
 export type HandshakeResult =
-  { ok: true; capabilities: AgentCapabilities } | { ok: false; failure: AgentFailure };
+  | { ok: true; capabilities: AgentCapabilities; agentInfo: Implementation | null }
+  | { ok: false; failure: AgentFailure };
 
 /** What the client side of ACP does with the agent's requests and notifications. */
 export interface ClientHandlers {
@@ -70,7 +72,11 @@ export async function initializeAgent(connection: ClientConnection): Promise<Han
         failure: { kind: 'protocol-mismatch', version: response.protocolVersion },
       };
     }
-    return { ok: true, capabilities: response.agentCapabilities ?? {} };
+    return {
+      ok: true,
+      capabilities: response.agentCapabilities ?? {},
+      agentInfo: response.agentInfo ?? null,
+    };
   } catch (error) {
     const reason = error instanceof Error ? error.message : String(error);
     return { ok: false, failure: { kind: 'handshake-refused', reason } };

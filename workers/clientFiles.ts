@@ -10,8 +10,6 @@ import {
 /** The largest file `read` accepts. */
 export const maxReadBytes = 10 * 1024 * 1024;
 
-/** `RequestError.resourceNotFound`'s code: its own message would hide ours. */
-const resourceNotFound = -32002;
 const errnoOf = (error: unknown) => (error as NodeJS.ErrnoException | null)?.code;
 
 /**
@@ -49,9 +47,8 @@ function checkCount(name: string, value: number | null | undefined, min: number)
 
 function toRequestError(error: unknown, path: string): RequestError {
   if (error instanceof RequestError) return error;
-  if (errnoOf(error) === 'ENOENT') {
-    return new RequestError(resourceNotFound, `no such file: ${path}`, { uri: path });
-  }
+  // The SDK's own answer, which agents recognise (Qwen Code by its code, Gemini CLI by its words).
+  if (errnoOf(error) === 'ENOENT') return RequestError.resourceNotFound(path);
   const message = error instanceof Error ? error.message : String(error);
   return RequestError.internalError({ path, errno: errnoOf(error) }, message);
 }
@@ -101,14 +98,25 @@ export class ClientFiles {
 
   /**
    * `fs/read_text_file`: `line` is 1-based, `limit` a number of lines; the lines keep their
-   * endings. Refuses files over {@link maxReadBytes}.
+   * endings. Refuses files over {@link maxReadBytes}. A missing file is ACP's resource-not-found
+   * error, or empty content when `missingIsEmpty` (see `agentQuirks.ts`).
    */
-  async read({ path, line, limit }: ReadTextFileRequest): Promise<ReadTextFileResponse> {
+  async read(
+    { path, line, limit }: ReadTextFileRequest,
+    { missingIsEmpty = false } = {},
+  ): Promise<ReadTextFileResponse> {
     try {
       checkCount('line', line, 1);
       checkCount('limit', limit, 0);
       const real = await this.#confine('fs/read_text_file', path);
-      const { size } = await stat(real);
+      const size = await stat(real).then(
+        (stats) => stats.size,
+        (error: unknown) => {
+          if (missingIsEmpty && errnoOf(error) === 'ENOENT') return undefined;
+          throw error;
+        },
+      );
+      if (size === undefined) return { content: '' };
       if (size > maxReadBytes) {
         const reason = `${path} is ${size} bytes, over the 10 MiB limit for reading a file`;
         throw RequestError.invalidParams({ path, size }, reason);
@@ -150,7 +158,9 @@ export class ClientFiles {
     if (!within(root, real)) {
       this.#onRefused({ method, path, reason: 'outside' });
       const reason = `${path} is outside the agent's working folder ${this.#cwd}`;
-      throw RequestError.invalidParams({ path, cwd: this.#cwd }, reason);
+      // Qwen Code's name for it: it then reads its own files (~/.qwen) from the disk itself.
+      const data = { path, cwd: this.#cwd, errorKind: 'path_outside_workspace' };
+      throw RequestError.invalidParams(data, reason);
     }
     // Real paths of Switchboard's own files are taken at each request: a state dir or a
     // configuration made after the agent started (or moved behind a symlink) is still refused.

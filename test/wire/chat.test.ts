@@ -330,6 +330,25 @@ describe('ChatService over the wire', () => {
     await chat.settled('a');
   });
 
+  it('tells a missing file the way agents recognise, and as empty content to Gemini CLI', async () => {
+    const host = await start(
+      configText({ a: ['--session'], gemini: ['--session', '--agent-name=gemini-cli'] }),
+    );
+    const chat = new ChatClient(await host.connect());
+    const missing = join(host.folder, 'new.md');
+    const read = script({ read: { path: missing } });
+    expect(textOf(await chat.answer('a', await chat.send('a', read)))).toBe(
+      `read error -32002: Resource not found: ${missing}`,
+    );
+    // Gemini CLI's write_file reads first, and can read no error's message (agentQuirks.ts).
+    const write = script({ read: { path: missing } }, { write: { path: missing, content: 'new' } });
+    expect(textOf(await chat.answer('gemini', await chat.send('gemini', write)))).toBe(
+      'read: write: ok',
+    );
+    expect(await readFile(missing, 'utf8')).toBe('new');
+    await chat.settled('gemini');
+  });
+
   it('advertises exactly the file system, and opens the session in the agent’s cwd', async () => {
     const { host, chat } = await chatWith();
     const id = await chat.send(

@@ -70,11 +70,29 @@ describe('read', () => {
     expect((await refusal(read(path, 1, -1))).code).toBe(invalidParams);
   });
 
-  it('reports a missing file', async () => {
+  it('reports a missing file with the SDK’s own resource-not-found error', async () => {
     const path = join(cwd, 'missing.txt');
     const error = await refusal(read(path));
     expect(error.code).toBe(-32002);
-    expect(error.message).toBe(`no such file: ${path}`);
+    // Gemini CLI takes a file for new only by these words (Qwen Code by the code).
+    expect(error.message).toBe(`Resource not found: ${path}`);
+    expect(error.data).toEqual({ uri: path });
+  });
+
+  it('answers a missing file with empty content for an agent that needs it, and nothing else', async () => {
+    const quirk = { missingIsEmpty: true };
+    expect(await files.read({ sessionId, path: join(cwd, 'missing.txt') }, quirk)).toEqual({
+      content: '',
+    });
+    expect(await files.read({ sessionId, path: join(cwd, 'a.txt'), limit: 1 }, quirk)).toEqual({
+      content: 'one\n',
+    });
+    const away = files.read({ sessionId, path: join(outside, 'missing.txt') }, quirk);
+    expect((await refusal(away)).code).toBe(invalidParams);
+    await mkdir(join(cwd, '.state'));
+    files = new ClientFiles(cwd, { own: [join(cwd, '.state')] });
+    const own = files.read({ sessionId, path: join(cwd, '.state', 'token') }, quirk);
+    expect((await refusal(own)).code).toBe(invalidParams);
   });
 
   it('refuses a relative path', async () => {

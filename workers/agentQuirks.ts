@@ -1,0 +1,25 @@
+import type { Implementation } from '@agentclientprotocol/sdk';
+
+/** What Switchboard does differently for an agent known to need it, each with its reason. */
+export interface AgentQuirks {
+  /**
+   * `fs/read_text_file` of a file that does not exist answers empty content, as Zed does, rather
+   * than ACP's resource-not-found error.
+   */
+  missingFileIsEmpty: boolean;
+}
+
+const none: AgentQuirks = { missingFileIsEmpty: false };
+
+/**
+ * The quirks of the agent that introduced itself as `agentInfo` in `initialize`.
+ *
+ * - Gemini CLI (0.61 and before) reads a file before it writes it and takes only a "not found"
+ *   message for a new file, but its ACP SDK (< 0.19) hands it the raw error object, whose message
+ *   it reads as "[object Object]": no error lets it create a file, empty content does. Check again
+ *   when it moves to a newer SDK (docs/decisions.md, "Files").
+ */
+export function quirksOf(agentInfo: Implementation | null | undefined): AgentQuirks {
+  if (agentInfo?.name === 'gemini-cli') return { missingFileIsEmpty: true };
+  return none;
+}
