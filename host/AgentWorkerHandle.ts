@@ -40,6 +40,14 @@ export interface AgentWorkerInit {
   launch?: AgentLaunch;
 }
 
+/** What the supervisor uses of an agent's worker: an `AgentWorkerHandle`, or a test's fake. */
+export interface AgentWorker {
+  send(command: LifecycleCommand): Promise<void>;
+  call<T>(request: (api: Remote<AgentWorkerApi>) => Promise<T>): Promise<T | undefined>;
+  killGroup(): void;
+  terminate(): Promise<void>;
+}
+
 export interface AgentWorkerCallbacks {
   event(event: AgentWorkerEvent): void;
   /** The worker thread ended without being asked to. */
@@ -51,7 +59,7 @@ export interface AgentWorkerCallbacks {
  * port, and the pid of the agent's process group, which the host kills itself if the worker
  * dies (`worker.terminate()` does not kill what a worker spawned: nodejs/node#46569).
  */
-export class AgentWorkerHandle {
+export class AgentWorkerHandle implements AgentWorker {
   readonly api: Remote<AgentWorkerApi>;
   /** The agent's process group, once spawned. */
   pid: number | undefined;

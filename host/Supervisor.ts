@@ -13,7 +13,7 @@ import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
 import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { agentEnvironment } from './agentEnvironment.ts';
-import { AgentWorkerHandle } from './AgentWorkerHandle.ts';
+import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
@@ -61,12 +61,30 @@ export interface SupervisorOptions {
   ownFiles?: () => readonly string[];
   /** How each run of an agent reaches the agent mesh (a new bearer per run); none without it. */
   mesh?: (name: string) => MeshLaunch;
-  /** Makes the worker of an agent; tests wrap it to reach the thread. */
-  createWorker?: (...args: ConstructorParameters<typeof AgentWorkerHandle>) => AgentWorkerHandle;
+  /** Makes the worker of an agent; tests wrap it to reach the thread, or make fakes. */
+  createWorker?: (...args: ConstructorParameters<typeof AgentWorkerHandle>) => AgentWorker;
 }
 
 /** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
 const logCapacity = 200;
+
+/**
+ * A start that waits for a place (behind an eviction, a stop, another start), and who still wants
+ * it: a `Start` call, the conversation (a turn waiting for the agent), or both. Withdrawn, it
+ * never launches.
+ */
+interface WaitingStart {
+  byUser: boolean;
+  byConversation: boolean;
+  withdrawn: AbortController;
+  /** Settles once the agent is launched, or the start refused or withdrawn. */
+  launched: Promise<void>;
+}
+
+type Wanter = 'user' | 'conversation';
+
+/** A waiting start that was withdrawn: it never launched. */
+class StartWithdrawn extends ServiceError {}
 
 interface AgentRecord {
   definition: AgentDefinition;
@@ -76,9 +94,13 @@ interface AgentRecord {
   failure: AgentFailure | null;
   lastUsedAt: number;
   logs: LineRing;
-  worker: AgentWorkerHandle | undefined;
+  worker: AgentWorker | undefined;
   /** A `Stop` in progress: a `Start` that follows it waits for it, so the two keep their order. */
   stopRequest: Promise<void> | undefined;
+  /** A start waiting for a place, if any. */
+  waiting: WaitingStart | undefined;
+  /** A turn of the conversation waits for the agent (`wantsAgent`, until answered or withdrawn). */
+  turnWaits: boolean;
 }
 
 const running = (agent: AgentRecord) => holdsPlace(agent);
@@ -93,6 +115,8 @@ const newRecord = (definition: AgentDefinition): AgentRecord => ({
   logs: new LineRing(logCapacity),
   worker: undefined,
   stopRequest: undefined,
+  waiting: undefined,
+  turnWaits: false,
 });
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -161,10 +185,14 @@ export class Supervisor {
    * reason if the start is refused (`limit`) or fails (`start-failed`).
    */
   async start(name: string): Promise<void> {
-    const agent = this.#require(name);
+    return this.#start(this.#require(name), 'user');
+  }
+
+  async #start(agent: AgentRecord, by: Wanter): Promise<void> {
+    const { name } = agent.definition;
     await agent.stopRequest;
     if (agent.stopping) await this.#until(() => !running(agent));
-    if (!running(agent)) await this.#exclusive(() => this.#admitAndLaunch(agent));
+    if (!running(agent)) await this.#whenAdmitted(agent, by);
     await this.#until(() => agent.state !== 'starting' || agent.stopping);
     if (agent.state === 'ready' || agent.state === 'busy') return;
     if (agent.stopping) await this.#until(() => !running(agent));
@@ -178,6 +206,7 @@ export class Supervisor {
   }
 
   async #stop(agent: AgentRecord): Promise<void> {
+    this.#withdraw(agent, 'stopped');
     if (!running(agent)) return;
     const request = (async () => {
       await agent.worker?.send('stop');
@@ -245,7 +274,7 @@ export class Supervisor {
     }
     for (const agent of next.values()) void agent.worker?.call((api) => api.setLanguage(language));
     this.#agents = next;
-    for (const listener of [...this.#changeListeners]) listener();
+    this.#changed();
   }
 
   /** Stops every agent at once (the application quits, or another configuration opens). */
@@ -272,7 +301,7 @@ export class Supervisor {
   }
 
   /** The worker that holds the agent's conversation, if it has one. */
-  conversationWorker(name: string): AgentWorkerHandle | undefined {
+  conversationWorker(name: string): AgentWorker | undefined {
     return this.#agents.get(name)?.worker;
   }
 
@@ -280,7 +309,7 @@ export class Supervisor {
    * The worker that holds the agent's conversation, made if there is none: a conversation lives
    * there whether the agent runs or not.
    */
-  workerFor(name: string): AgentWorkerHandle {
+  workerFor(name: string): AgentWorker {
     return this.#workerOf(this.#require(name));
   }
 
@@ -293,8 +322,58 @@ export class Supervisor {
     return [...this.#agents.values(), ...this.#departing];
   }
 
-  async #admitAndLaunch(agent: AgentRecord): Promise<void> {
+  /**
+   * Launches `agent` once the limits let it, with whoever else wants it started meanwhile; rejects
+   * if it is refused, or withdrawn before it launched (`#withdraw`).
+   */
+  async #whenAdmitted(agent: AgentRecord, by: Wanter): Promise<void> {
+    let waiting = agent.waiting;
+    if (!waiting) {
+      const withdrawn = new AbortController();
+      const launched = this.#exclusive(() => this.#admitAndLaunch(agent, withdrawn.signal));
+      waiting = { byUser: false, byConversation: false, withdrawn, launched };
+      agent.waiting = waiting;
+      const settled = waiting;
+      void launched
+        .finally(() => {
+          if (agent.waiting === settled) agent.waiting = undefined;
+        })
+        .catch(() => {});
+    }
+    if (by === 'user') waiting.byUser = true;
+    else waiting.byConversation = true;
+    await waiting.launched;
+  }
+
+  /**
+   * Withdraws what `reason` says of the agent's waiting start: a Stop (its removal, the host
+   * quitting) all of it, and the waiting turn ends cancelled; the conversation its own wish, the
+   * start going on if a `Start` still wants it.
+   */
+  #withdraw(agent: AgentRecord, reason: 'stopped' | 'conversation'): void {
+    const waiting = agent.waiting;
+    if (!waiting) return;
+    if (reason === 'conversation') {
+      waiting.byConversation = false;
+      if (waiting.byUser) return;
+    } else if (waiting.byConversation) {
+      agent.turnWaits = false;
+      void agent.worker?.call((api) => api.cancel());
+    }
+    agent.waiting = undefined;
+    waiting.withdrawn.abort();
+    this.#changed();
+  }
+
+  async #admitAndLaunch(agent: AgentRecord, withdrawn: AbortSignal): Promise<void> {
+    const { name } = agent.definition;
+    const unlessWithdrawn = () => {
+      if (withdrawn.aborted) {
+        throw new StartWithdrawn('start-failed', this.#say('error.stoppedWhileStarting', { name }));
+      }
+    };
     for (;;) {
+      unlessWithdrawn();
       if (running(agent)) return;
       const decision = admit(this.#supervised(), this.#limits.maxRunningAgents);
       switch (decision.kind) {
@@ -303,7 +382,7 @@ export class Supervisor {
         case 'evict': {
           const victim = this.#require(decision.agent);
           await victim.worker?.send('evict');
-          await this.#until(() => !running(victim) || victim.state === 'busy');
+          await this.#until(() => !running(victim) || victim.state === 'busy' || withdrawn.aborted);
           break;
         }
         case 'wait':
@@ -313,8 +392,8 @@ export class Supervisor {
           throw new ServiceError(
             'limit',
             this.#say('error.limit', {
-              count: decision.holders.length,
-              names: decision.holders.join(', '),
+              count: decision.busy.length,
+              names: decision.busy.join(', '),
               limit: decision.limit,
             }),
           );
@@ -323,7 +402,7 @@ export class Supervisor {
   }
 
   /** The agent's worker; a new one is made for `launch` when given (it spawns the agent first). */
-  #workerOf(agent: AgentRecord, launch?: AgentLaunch): AgentWorkerHandle {
+  #workerOf(agent: AgentRecord, launch?: AgentLaunch): AgentWorker {
     if (agent.worker) return agent.worker;
     const { name } = agent.definition;
     const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
@@ -362,7 +441,7 @@ export class Supervisor {
     void worker.call((api) => api.start(launch));
   }
 
-  #onWorkerEvent(agent: AgentRecord, worker: AgentWorkerHandle, event: AgentWorkerEvent): void {
+  #onWorkerEvent(agent: AgentRecord, worker: AgentWorker, event: AgentWorkerEvent): void {
     if (agent.worker !== worker) return;
     switch (event.type) {
       case 'log':
@@ -381,9 +460,20 @@ export class Supervisor {
         this.options.inspection?.received(agent.definition.name, event.records);
         return;
       case 'wantsAgent':
-        this.start(agent.definition.name).catch((error: Error) =>
-          worker.call((api) => api.agentUnavailable(error.message)),
+        agent.turnWaits = true;
+        this.#start(agent, 'conversation').then(
+          () => (agent.turnWaits = false),
+          (error: Error) => {
+            // A turn that no longer waits (cancelled) is not told; a later one would be misled.
+            if (!agent.turnWaits || error instanceof StartWithdrawn) return;
+            agent.turnWaits = false;
+            return worker.call((api) => api.agentUnavailable(error.message));
+          },
         );
+        return;
+      case 'agentNotWanted':
+        agent.turnWaits = false;
+        this.#withdraw(agent, 'conversation');
         return;
       case 'state':
         // Starting, and each turn's beginning and end, count as a use (least recently used).
@@ -392,7 +482,7 @@ export class Supervisor {
     }
   }
 
-  #onWorkerDied(agent: AgentRecord, worker: AgentWorkerHandle, reason: string): void {
+  #onWorkerDied(agent: AgentRecord, worker: AgentWorker, reason: string): void {
     if (agent.worker !== worker) return;
     worker.killGroup();
     agent.worker = undefined;
@@ -423,6 +513,11 @@ export class Supervisor {
       failure: change.failure === undefined ? agent.failure : change.failure,
     });
     if (before.state !== agent.state || before.outdated !== agent.outdated) this.#announce(agent);
+    this.#changed();
+  }
+
+  /** Wakes whatever waits for a change of the agents (`#nextChange`). */
+  #changed(): void {
     for (const listener of [...this.#changeListeners]) listener();
   }
 

@@ -15,10 +15,13 @@ export type Admission =
   | { kind: 'admit' }
   /** Stop this agent first (the least recently used idle one), then ask again. */
   | { kind: 'evict'; agent: string }
-  /** An agent is already on its way out: ask again once it is stopped. */
+  /**
+   * No idle agent, but one on its way out or one starting (its start may fail, or leave it idle):
+   * ask again once one of them has changed.
+   */
   | { kind: 'wait' }
-  /** Every place is held by an agent that cannot be evicted. */
-  | { kind: 'refuse'; holders: string[]; limit: number };
+  /** Every place is held by a `busy` agent: `busy` names them. */
+  | { kind: 'refuse'; busy: string[]; limit: number };
 
 /**
  * An agent holds a place while it has a process: `starting`, `ready` and `busy`, stopping or
@@ -32,15 +35,18 @@ const evictable = (agent: SupervisedAgent) => agent.state === 'ready' && !agent.
 /**
  * Whether an agent that has no process may start now (REFERENCE.md, `limits.maxRunningAgents`):
  * under the limit it may; at the limit the least recently used idle (`ready`) agent is evicted
- * first; when every place is held by a `busy` or `starting` agent the start is refused.
+ * first; with none, a start waits for the agents on their way out and for the starts in flight;
+ * only when every place is held by a `busy` agent is it refused.
  */
 export function admit(agents: readonly SupervisedAgent[], limit: number): Admission {
   const holders = agents.filter(holdsPlace);
   if (holders.length < limit) return { kind: 'admit' };
   const idle = holders.filter(evictable).sort((a, b) => a.lastUsedAt - b.lastUsedAt);
   if (idle[0]) return { kind: 'evict', agent: idle[0].name };
-  if (holders.some((agent) => agent.stopping)) return { kind: 'wait' };
-  return { kind: 'refuse', holders: holders.map((agent) => agent.name), limit };
+  if (holders.some((agent) => agent.stopping || agent.state === 'starting')) {
+    return { kind: 'wait' };
+  }
+  return { kind: 'refuse', busy: holders.map((agent) => agent.name), limit };
 }
 
 /**

@@ -31,6 +31,8 @@ export interface ConversationAgent {
   readonly available: boolean;
   /** Asks the host to start the agent (it applies the limits); `agentReady` or `agentUnavailable` follows. */
   requestStart(): void;
+  /** The turn that asked for a start no longer waits for it. */
+  withdrawStart(): void;
   /** `session/new` in the agent's `cwd`; rejects with the agent's reason. */
   newSession(): Promise<string>;
   /** `session/prompt`; rejects with the agent's error. */
@@ -150,7 +152,9 @@ export class Conversation {
   /** Cancel: drops the queued messages, then stops the current answer. */
   cancel(): void {
     for (const turn of [...this.#queue]) turn.actor.send({ type: 'turn.cancel' });
+    const waited = this.#current?.actor.getSnapshot().matches('waitingForAgent');
     this.#current?.actor.send({ type: 'turn.cancel' });
+    if (waited) this.options.link.withdrawStart();
     this.#announceTurn();
   }
 

@@ -183,6 +183,7 @@ export class WorkerAgent implements AgentWorkerApi {
         return actor.available;
       },
       requestStart: () => this.#postNow({ type: 'wantsAgent' }),
+      withdrawStart: () => this.#postNow({ type: 'agentNotWanted' }),
       newSession: async () => {
         // The real path: an agent that compares the paths it reads with its cwd (Gemini CLI) would
         // otherwise take every file for one outside and go to the disk itself, past fs/*.

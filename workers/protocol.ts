@@ -67,6 +67,8 @@ export type AgentWorkerEvent =
   | { type: 'conversation'; events: ConversationEvent[] }
   /** A turn needs the agent: the host starts it (limits apply) or calls `agentUnavailable`. */
   | { type: 'wantsAgent' }
+  /** The turn that wanted the agent no longer waits (Cancel): its start, if waiting, is withdrawn. */
+  | { type: 'agentNotWanted' }
   /** XState inspection of the worker's actors, while watched (`inspect(true)`). */
   | { type: 'inspection'; records: WorkerInspectionRecord[] };
 

@@ -54,16 +54,69 @@ describe('the limits of REFERENCE.md, real workers and real processes', () => {
     );
   });
 
-  it('counts a starting agent as holding a place', async () => {
-    const { supervisor } = open([fakeAgent('slow', ['--handshake=delay:800']), fakeAgent('b')], {
-      maxRunningAgents: 1,
-    });
+  it('lets a starting agent hold a place, and has a start wait for it rather than refuse', async () => {
+    const { supervisor, states } = open(
+      [fakeAgent('slow', ['--handshake=delay:800']), fakeAgent('b')],
+      { maxRunningAgents: 1 },
+    );
     const slow = supervisor.start('slow');
     await sleep(50);
-    await expect(supervisor.start('b')).rejects.toThrow(
-      'too many agents running: 1 agent(s) busy (slow), the limit is 1',
-    );
+    // slow, once ready, is an idle agent: the least recently used, evicted for b.
+    await supervisor.start('b');
     await slow;
+    expect(states('slow')).toEqual(['starting', 'ready', 'stopped']);
+    expect(states('b')).toEqual(['starting', 'ready']);
+  });
+
+  it('waits for a start that fails, then takes its place; refuses naming only busy agents', async () => {
+    const { supervisor, states, reaches } = open(
+      [
+        fakeAgent('a'),
+        fakeAgent('c'),
+        fakeAgent('failing', ['--handshake=error:300']),
+        fakeAgent('d'),
+        fakeAgent('e'),
+      ],
+      { maxRunningAgents: 3 },
+    );
+    for (const name of ['a', 'c']) {
+      await supervisor.start(name);
+      await supervisor.use(name);
+      await reaches(name, 'busy');
+    }
+    const failing = supervisor.start('failing').catch((error: unknown) => error);
+    await reaches('failing', 'starting');
+    // Two busy, one starting: d waits for that start, whose failure frees the place.
+    await supervisor.start('d');
+    expect(await failing).toMatchObject({ kind: 'start-failed' });
+    expect(states('failing')).toEqual(['starting', 'error']);
+    expect(states('d')).toEqual(['starting', 'ready']);
+    await supervisor.use('d');
+    await reaches('d', 'busy');
+    await expect(supervisor.start('e')).rejects.toMatchObject({
+      kind: 'limit',
+      message: 'too many agents running: 3 agent(s) busy (a, c, d), the limit is 3',
+    });
+  });
+
+  it('withdraws a start waiting behind a slow eviction when the agent is stopped', async () => {
+    const { supervisor, states, events, reaches } = open(
+      [fakeAgent('stubborn', ['--ignore-stdin-close', '--ignore-sigterm']), fakeAgent('b')],
+      { maxRunningAgents: 1 },
+    );
+    await supervisor.start('stubborn');
+    // b's start evicts stubborn, whose stop takes the whole sequence (SIGKILL at the end).
+    const waiting = supervisor.start('b');
+    await expect.poll(() => supervisor.list()[0]).toMatchObject({ state: 'ready' });
+    await sleep(100);
+    await supervisor.stop('b');
+    await expect(waiting).rejects.toThrow('b was stopped before it was ready');
+    await reaches('stubborn', 'stopped');
+    await sleep(300);
+    expect(states('b')).toEqual([]);
+    expect(
+      events.filter((event) => event.name === 'agent:state' && event.data.agent === 'b'),
+    ).toEqual([]);
   });
 
   it('admits concurrent starts one at a time, never more processes than the limit', async () => {

@@ -39,11 +39,14 @@ const running = (agent: ModelAgent) =>
 const evictable = (agent: ModelAgent) => agent.phase === 'ready' && !agent.stopping;
 const holders = (m: Model) => m.agents.filter(running);
 
-/** REFERENCE.md: under the limit start; else evict the LRU idle agent; else wait for one on its way out; else refuse. */
+/**
+ * REFERENCE.md: under the limit start; else evict the LRU idle agent; else wait for one on its way
+ * out or for a start in flight; else (every place `busy`) refuse.
+ */
 const expectedKind = (m: Model): Admission['kind'] => {
   if (holders(m).length < m.limit) return 'admit';
   if (m.agents.some(evictable)) return 'evict';
-  if (holders(m).some((agent) => agent.stopping)) return 'wait';
+  if (holders(m).some((agent) => agent.stopping || agent.phase === 'starting')) return 'wait';
   return 'refuse';
 };
 
@@ -104,17 +107,20 @@ const onAgent = (
   );
 };
 
-/** A start request, decided the way the supervisor does: ask, evict or wait, ask again. */
-const requestStart = (pick: number, anyAgent: boolean) =>
+/**
+ * A start request, decided the way the supervisor does: ask, evict or wait, ask again. While it
+ * waits, the agents on their way out stop, and the starts in flight end (`startsFail`: in error).
+ */
+const requestStart = (pick: number, anyAgent: boolean, startsFail: boolean) =>
   onAgent(
-    'requestStart',
+    `requestStart[${startsFail ? 'startsFail' : 'startsSucceed'}]`,
     pick,
     anyAgent ? () => true : (agent) => !running(agent),
     (m, r, index) => {
       if (running(m.agents[index]!)) return;
       const before = structuredClone(r.agents);
       for (let asked = 0; ; asked++) {
-        expect(asked).toBeLessThanOrEqual(m.agents.length);
+        expect(asked).toBeLessThanOrEqual(2 * m.agents.length);
         const decision = admit(r.agents, m.limit);
         expect(decision.kind).toBe(expectedKind(m));
         if (decision.kind === 'admit') {
@@ -132,20 +138,23 @@ const requestStart = (pick: number, anyAgent: boolean) =>
           m.agents.forEach((agent, other) => {
             if (running(agent) && agent.stopping) {
               update(m, r, other, { phase: 'stopped', stopping: false });
+            } else if (agent.phase === 'starting') {
+              const ended = startsFail ? { phase: 'error' as const } : { phase: 'ready' as const };
+              update(m, r, other, { ...ended, lastUsedAt: m.now });
             }
           });
         } else {
-          // Refused at once, and nothing changed: every place is held by an agent that must stay.
-          expect(asked).toBe(0);
-          expect(r.agents).toEqual(before);
+          // Refused only when every place is held by a busy agent, none on its way out; nothing
+          // changed since the last wait.
           expect(decision.limit).toBe(m.limit);
           const expected = m.agents.flatMap((agent, i) => (running(agent) ? [nameOf(i)] : []));
-          expect([...decision.holders].sort()).toEqual(expected.sort());
-          for (const holder of decision.holders) {
+          expect([...decision.busy].sort()).toEqual(expected.sort());
+          for (const holder of decision.busy) {
             const agent = r.agents.find((a) => a.name === holder)!;
-            expect(['busy', 'starting']).toContain(agent.state);
+            expect(agent.state).toBe('busy');
             expect(agent.stopping).toBe(false);
           }
+          if (asked === 0) expect(r.agents).toEqual(before);
           return;
         }
       }
@@ -240,9 +249,9 @@ const commandsFor = ({ count }: Setup) => {
   const stepOrLoop = fc.oneof(fc.nat(60_000), fc.constantFrom(1, 30_000));
   return fc.commands(
     [
-      pick.map((p) => requestStart(p, true)),
-      pick.map((p) => requestStart(p, false)),
-      pick.map((p) => requestStart(p, false)),
+      fc.tuple(pick, fc.boolean()).map(([p, fail]) => requestStart(p, true, fail)),
+      fc.tuple(pick, fc.boolean()).map(([p, fail]) => requestStart(p, false, fail)),
+      fc.tuple(pick, fc.boolean()).map(([p, fail]) => requestStart(p, false, fail)),
       pick.map(finishStart),
       pick.map(use),
       pick.map(release),

@@ -1,6 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { script } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest, type HostProcess, type RpcResponse } from '../helpers/hostProcess.ts';
 
@@ -60,17 +61,19 @@ describe.each(transports)('every service method over %s', (_name, open) => {
   it('refuses a start over the limit with the contract’s sentence', async () => {
     const limited = (agents: Record<string, string[]>) =>
       configText(agents).replace('limits:\n', 'limits:\n  maxRunningAgents: 1\n');
-    const host = await start(limited({ a: ['--handshake=delay:1500'], b: [] }));
+    const host = await start(limited({ a: ['--session'], b: [] }));
     const call = await open(host);
-    // Nothing over the wire makes an agent busy yet: a starting agent holds the place.
-    const starting = call('AgentService.Start', ['a']);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // A turn that waits keeps a busy until it is cancelled.
+    await call('ChatService.Send', ['a', script({ waitForCancel: true })]);
+    await expect
+      .poll(async () => (await call('AgentService.List')).result)
+      .toContainEqual(expect.objectContaining({ name: 'a', state: 'busy' }));
     expect(errorOf(await call('AgentService.Start', ['b']))).toEqual({
       code: -32000,
       kind: 'limit',
       message: 'too many agents running: 1 agent(s) busy (a), the limit is 1',
     });
-    expect(await starting).toMatchObject({ result: null });
+    expect(await call('ChatService.Cancel', ['a'])).toMatchObject({ result: null });
   });
 
   it('runs ConfigService: Current, Content, Validate, Save, Schema, Recent, Browse, Open', async () => {

@@ -35,6 +35,11 @@ class ScriptedAgent implements ConversationAgent {
   failNextStart = false;
   conversation: Conversation | undefined;
 
+  /** The turn that asked no longer waits: the host withdraws the start (it never happens). */
+  withdrawStart(): void {
+    this.startsRequested = 0;
+  }
+
   /** The host starts the agent; the outcome arrives when the scheduler says. */
   requestStart(): void {
     this.startsRequested++;
