@@ -15,9 +15,9 @@ const none: AgentQuirks = { missingFileIsEmpty: false };
  * The quirks of the agent that introduced itself as `agentInfo` in `initialize`.
  *
  * - Gemini CLI (0.61 and before) reads a file before it writes it and takes only a "not found"
- *   message for a new file, but its ACP SDK (< 0.19) hands it the raw error object, whose message
- *   it reads as "[object Object]": no error lets it create a file, empty content does. Check again
- *   when it moves to a newer SDK (docs/decisions.md, "Files").
+ *   message for a new file, but its ACP SDK (< 0.19) hands its check the raw error object, read
+ *   as "[object Object]": no error lets it create a file, empty content does. Check again when
+ *   it moves to a newer SDK (docs/decisions.md, "Files"; test/agents/geminiCli.test.ts).
  */
 export function quirksOf(agentInfo: Implementation | null | undefined): AgentQuirks {
   if (agentInfo?.name === 'gemini-cli') return { missingFileIsEmpty: true };
