@@ -17,6 +17,7 @@ import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
+import { StartWithdrawn, WaitingStarts, type Wanter } from './WaitingStarts.ts';
 
 /** REFERENCE.md's delays, plus how often idle agents are looked for. */
 export interface SupervisorTimings extends LifecycleTimings {
@@ -68,24 +69,6 @@ export interface SupervisorOptions {
 /** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
 const logCapacity = 200;
 
-/**
- * A start that waits for a place (behind an eviction, a stop, another start), and who still wants
- * it: a `Start` call, the conversation (a turn waiting for the agent), or both. Withdrawn, it
- * never launches.
- */
-interface WaitingStart {
-  byUser: boolean;
-  byConversation: boolean;
-  withdrawn: AbortController;
-  /** Settles once the agent is launched, or the start refused or withdrawn. */
-  launched: Promise<void>;
-}
-
-type Wanter = 'user' | 'conversation';
-
-/** A waiting start that was withdrawn: it never launched. */
-class StartWithdrawn extends ServiceError {}
-
 interface AgentRecord {
   definition: AgentDefinition;
   state: AgentState;
@@ -97,8 +80,6 @@ interface AgentRecord {
   worker: AgentWorker | undefined;
   /** A `Stop` in progress: a `Start` that follows it waits for it, so the two keep their order. */
   stopRequest: Promise<void> | undefined;
-  /** A start waiting for a place, if any. */
-  waiting: WaitingStart | undefined;
   /** A turn of the conversation waits for the agent (`wantsAgent`, until answered or withdrawn). */
   turnWaits: boolean;
 }
@@ -115,7 +96,6 @@ const newRecord = (definition: AgentDefinition): AgentRecord => ({
   logs: new LineRing(logCapacity),
   worker: undefined,
   stopRequest: undefined,
-  waiting: undefined,
   turnWaits: false,
 });
 
@@ -145,6 +125,7 @@ export class Supervisor {
   readonly #departing = new Set<AgentRecord>();
   readonly #timings: SupervisorTimings;
   readonly #changeListeners = new Set<() => void>();
+  readonly #waiting = new WaitingStarts<AgentRecord>();
   readonly #idleCheck: ReturnType<typeof setInterval>;
   #admissions: Promise<unknown> = Promise.resolve();
   #lastUse = 0;
@@ -326,23 +307,10 @@ export class Supervisor {
    * Launches `agent` once the limits let it, with whoever else wants it started meanwhile; rejects
    * if it is refused, or withdrawn before it launched (`#withdraw`).
    */
-  async #whenAdmitted(agent: AgentRecord, by: Wanter): Promise<void> {
-    let waiting = agent.waiting;
-    if (!waiting) {
-      const withdrawn = new AbortController();
-      const launched = this.#exclusive(() => this.#admitAndLaunch(agent, withdrawn.signal));
-      waiting = { byUser: false, byConversation: false, withdrawn, launched };
-      agent.waiting = waiting;
-      const settled = waiting;
-      void launched
-        .finally(() => {
-          if (agent.waiting === settled) agent.waiting = undefined;
-        })
-        .catch(() => {});
-    }
-    if (by === 'user') waiting.byUser = true;
-    else waiting.byConversation = true;
-    await waiting.launched;
+  #whenAdmitted(agent: AgentRecord, by: Wanter): Promise<void> {
+    return this.#waiting.join(agent, by, (withdrawn) =>
+      this.#exclusive(() => this.#admitAndLaunch(agent, withdrawn)),
+    );
   }
 
   /**
@@ -351,17 +319,12 @@ export class Supervisor {
    * start going on if a `Start` still wants it.
    */
   #withdraw(agent: AgentRecord, reason: 'stopped' | 'conversation'): void {
-    const waiting = agent.waiting;
-    if (!waiting) return;
-    if (reason === 'conversation') {
-      waiting.byConversation = false;
-      if (waiting.byUser) return;
-    } else if (waiting.byConversation) {
+    const withdrawn = this.#waiting.withdraw(agent, reason);
+    if (!withdrawn) return;
+    if (reason === 'stopped' && withdrawn.turnWaited) {
       agent.turnWaits = false;
       void agent.worker?.call((api) => api.cancel());
     }
-    agent.waiting = undefined;
-    waiting.withdrawn.abort();
     this.#changed();
   }
 
