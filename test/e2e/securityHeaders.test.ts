@@ -96,6 +96,18 @@ async function useTheEditor(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Discard changes' }).click();
 }
 
+/** A page paired with the host, whose CSP reports go to `seen` rather than fail the test. */
+async function pairedPage() {
+  const host = await theHost();
+  const seen: string[] = [];
+  const context = await (await launch()).newContext();
+  await watchCsp(context, seen);
+  const page = await context.newPage();
+  await page.goto(host.url);
+  await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
+  return { host, context, page, seen };
+}
+
 describe('the app under its Content-Security-Policy, in Chromium', () => {
   it('shows every screen without a violation, served by the host and by its service worker', async () => {
     const host = await theHost();
@@ -167,13 +179,7 @@ describe('the app under its Content-Security-Policy, in Chromium', () => {
   }, 90_000);
 
   it('refuses an inline script and a style without the nonce', async () => {
-    const host = await theHost();
-    const seen: string[] = [];
-    const context = await (await launch()).newContext();
-    await watchCsp(context, seen);
-    const page = await context.newPage();
-    await page.goto(host.url);
-    await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
+    const { context, page, seen } = await pairedPage();
     const ran = await page.evaluate(() => {
       type Element = { textContent: string };
       const doc = (
@@ -204,13 +210,7 @@ describe('the app under its Content-Security-Policy, in Chromium', () => {
   });
 
   it('cannot be framed by a page of another origin, even a paired one', async () => {
-    const host = await theHost();
-    const seen: string[] = [];
-    const context = await (await launch()).newContext();
-    await watchCsp(context, seen);
-    const page = await context.newPage();
-    await page.goto(host.url);
-    await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
+    const { host, context, page, seen } = await pairedPage();
 
     for (const target of [`${host.base}/`, `${host.base}/#/settings`, `${host.base}/sw.js`]) {
       await page.goto(`${elsewhereBase}/?frame=${encodeURIComponent(target)}`);
