@@ -26,6 +26,9 @@ import { agentCommands, contentText, mergeTool, planEntries } from './messageMod
 import type { Result } from './protocol.ts';
 
 /** What a conversation needs from its agent: the ACP session and the lifecycle's `busy`. */
+
+/** Updates kept while `session/new` is on its way (`#early`): an announcement or two. */
+const maxEarlyUpdates = 100;
 export interface ConversationAgent {
   /** The agent is `ready` or `busy`, not on its way out: it can take a prompt now. */
   readonly available: boolean;
@@ -98,6 +101,11 @@ export class Conversation {
   #holdsAgent = false;
   /** Session updates of kinds the message model does not show yet, the last of each kind. */
   readonly otherUpdates = new Map<string, SessionNotification['update']>();
+  /**
+   * Updates that came while `session/new` was on its way, for a session not known yet: an agent
+   * may announce its commands before it answers (Claude's adapter does). Kept until the answer.
+   */
+  #early: SessionNotification[] | undefined;
   readonly #newId: () => string;
   readonly #now: () => Date;
 
@@ -202,8 +210,12 @@ export class Conversation {
   }
 
   /** `session/update`: https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output */
-  onUpdate({ sessionId, update }: SessionNotification): void {
-    if (sessionId !== this.#sessionId) return;
+  onUpdate(notification: SessionNotification): void {
+    const { sessionId, update } = notification;
+    if (sessionId !== this.#sessionId) {
+      if (this.#early && this.#early.length < maxEarlyUpdates) this.#early.push(notification);
+      return;
+    }
     switch (update.sessionUpdate) {
       case 'agent_message_chunk':
         return this.#appendText('text', update.content);
@@ -326,11 +338,18 @@ export class Conversation {
       link.use();
     }
     try {
-      this.#sessionId ??= await link.newSession();
+      if (this.#sessionId === undefined) {
+        this.#early = [];
+        this.#sessionId = await link.newSession();
+        const early = this.#early;
+        this.#early = undefined;
+        for (const notification of early) this.onUpdate(notification);
+      }
     } catch (error) {
       turn.actor.send({ type: 'turn.agentUnavailable', error: errorText(error) });
       return;
     } finally {
+      this.#early = undefined;
       turn.reaching = false;
     }
     turn.actor.send({ type: 'turn.agentReady' });

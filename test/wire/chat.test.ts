@@ -394,17 +394,20 @@ describe('ChatService over the wire', () => {
     });
   });
 
-  it('announces the agent’s commands as soon as its session opens', async () => {
-    const { chat } = await chatWith(['--announce-commands']);
-    await chat.answer('a', await chat.send('a', 'hi'));
-    await expect
-      .poll(async () => (await chat.conversation('a')).commands)
-      .toEqual([
-        { name: 'review', description: 'Review the changes' },
-        { name: 'test', description: 'Run the tests' },
-      ]);
-    await chat.settled('a');
-  });
+  it.each([['--announce-commands'], ['--announce-commands-first']])(
+    'announces the agent’s commands as soon as its session opens (%s)',
+    async (flag) => {
+      const { chat } = await chatWith([flag]);
+      await chat.answer('a', await chat.send('a', 'hi'));
+      await expect
+        .poll(async () => (await chat.conversation('a')).commands)
+        .toEqual([
+          { name: 'review', description: 'Review the changes' },
+          { name: 'test', description: 'Run the tests' },
+        ]);
+      await chat.settled('a');
+    },
+  );
 
   it('coalesces a flood of chunks into fewer deltas, every chunk there, in order', async () => {
     const { chat } = await chatWith();
