@@ -39,7 +39,8 @@ describe('ChatService with real workers', () => {
       'agent',
     ]);
     expect(messages.at(-1)?.parts).toEqual([{ kind: 'text', text: 'Hello, world' }]);
-    expect(supervisor.list()[0]?.state).toBe('ready');
+    // The turn's end and the agent's release are two events: the second may come a moment later.
+    await expect.poll(() => supervisor.list()[0]?.state).toBe('ready');
   });
 
   it('ends the turn and its permission when the agent is stopped mid-permission', async () => {
