@@ -4,7 +4,8 @@
  */
 
 /** The machines the inspector draws, by their id in `machines/`. */
-export type InspectedMachine = 'agent-lifecycle' | 'conversation-turn' | 'connection';
+export type InspectedMachine =
+  'agent-lifecycle' | 'conversation-turn' | 'acp-session' | 'connection';
 
 /** An XState state value: a state's name, or nested states as an object. */
 export type StateValue = string | { [state: string]: StateValue };
@@ -15,7 +16,7 @@ export interface InspectionRecord {
   seq: number;
   /** When it happened (ms since the epoch, the host's clock or the app's). */
   at: number;
-  /** The actor: `lifecycle`, `turn:<user message id>`, or `connection` (the app's own). */
+  /** The actor: `lifecycle`, `turn:<user message id>`, `session`, or `connection` (the app's own). */
   actor: string;
   machine: InspectedMachine;
   /**

@@ -1,3 +1,4 @@
+import { acpSession } from '../statecharts/acpSession.ts';
 import { agentLifecycle } from '../statecharts/agentLifecycle.ts';
 import { conversationTurn } from '../statecharts/conversationTurn.ts';
 import type { Chart } from '../statecharts/types.ts';
@@ -8,6 +9,7 @@ export type Language = 'en' | 'fr';
 export const charts: Record<string, Chart> = {
   [agentLifecycle.id]: agentLifecycle,
   [conversationTurn.id]: conversationTurn,
+  [acpSession.id]: acpSession,
 };
 
 const headings = {

@@ -11,6 +11,7 @@ import {
   type AnyStateNode,
   type StateValue,
 } from 'xstate';
+import { acpSessionMachine } from '../../machines/acpSessionMachine.ts';
 import { agentLifecycleMachine } from '../../machines/agentLifecycleMachine.ts';
 import { backoffMs, connectionMachine } from '../../machines/connectionMachine.ts';
 import {
@@ -24,6 +25,7 @@ import { turnMachine } from '../../machines/turnMachine.ts';
 const machines: [string, AnyStateMachine][] = [
   ['agentLifecycleMachine', agentLifecycleMachine],
   ['turnMachine', turnMachine],
+  ['acpSessionMachine', acpSessionMachine],
   ['connectionMachine', connectionMachine],
 ];
 
@@ -116,6 +118,7 @@ describe('active nodes and taken edges on real values', () => {
   const lifecycle = statechartGraph(agentLifecycleMachine);
   const turn = statechartGraph(turnMachine);
   const connection = statechartGraph(connectionMachine);
+  const session = statechartGraph(acpSessionMachine);
   const taken = (edges: GraphEdge[]) =>
     edges.map(({ source, targets, guard }) => ({ source, targets, guard }));
 
@@ -187,6 +190,39 @@ describe('active nodes and taken edges on real values', () => {
         targets: ['agentLifecycle.starting.failing'],
         guard: undefined,
       },
+    ]);
+  });
+
+  it('resolves `#id` targets and draws nested states under their parent', () => {
+    expect(
+      session.nodes
+        .filter((node) => node.parent === 'acpSession.opening')
+        .map(({ key, initial, depth }) => `${key} ${initial} ${depth}`),
+    ).toEqual(['new true 2', 'load false 2', 'resume false 2']);
+    expect(taken(edgesTaken(session, { opening: 'load' }, 'session.opened'))).toEqual([
+      { source: 'acpSession.opening.load', targets: ['acpSession.open'], guard: undefined },
+    ]);
+    expect(taken(edgesTaken(session, { opening: 'resume' }, 'session.failed'))).toEqual([
+      {
+        source: 'acpSession.opening.resume',
+        targets: ['acpSession.opening.load'],
+        guard: 'canLoadAfterResume',
+      },
+      {
+        source: 'acpSession.opening.resume',
+        targets: ['acpSession.opening.new'],
+        guard: undefined,
+      },
+    ]);
+    // A sub-state without its own `session.agentGone` takes its parent's.
+    expect(taken(edgesTaken(session, { opening: 'new' }, 'session.agentGone'))).toEqual([
+      { source: 'acpSession.opening', targets: ['acpSession.lost'], guard: 'wasLost' },
+      { source: 'acpSession.opening', targets: ['acpSession.none'], guard: undefined },
+    ]);
+    expect(taken(edgesTaken(session, 'lost', 'session.open')).map((edge) => edge.targets)).toEqual([
+      ['acpSession.opening.resume'],
+      ['acpSession.opening.load'],
+      ['acpSession.opening.new'],
     ]);
   });
 

@@ -4,6 +4,7 @@
  * screen.
  */
 import type { AnyStateMachine } from 'xstate';
+import { acpSessionMachine } from '../../../machines/acpSessionMachine.ts';
 import { agentLifecycleMachine } from '../../../machines/agentLifecycleMachine.ts';
 import { connectionMachine } from '../../../machines/connectionMachine.ts';
 import {
@@ -18,6 +19,7 @@ import type { InspectedMachine, InspectionRecord, StateValue } from '../../../sc
 const machines: Record<InspectedMachine, AnyStateMachine> = {
   'agent-lifecycle': agentLifecycleMachine,
   'conversation-turn': turnMachine,
+  'acp-session': acpSessionMachine,
   connection: connectionMachine,
 };
 

@@ -19,7 +19,7 @@ const overlap = (a: Box, b: Box) =>
   a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
 
 describe('the ELK layout of a statechart', () => {
-  it.each<InspectedMachine>(['agent-lifecycle', 'conversation-turn', 'connection'])(
+  it.each<InspectedMachine>(['agent-lifecycle', 'conversation-turn', 'acp-session', 'connection'])(
     '%s: every state in its parent, every transition routed, every initial state marked',
     async (machine) => {
       const graph = graphOf(machine);

@@ -15,7 +15,9 @@ const machineOf = (actor: string): InspectedMachine =>
     ? 'agent-lifecycle'
     : actor === 'connection'
       ? 'connection'
-      : 'conversation-turn';
+      : actor === 'session'
+        ? 'acp-session'
+        : 'conversation-turn';
 
 /** Makes records with increasing seqs and times, one second apart. */
 export function recorder(start = 1) {

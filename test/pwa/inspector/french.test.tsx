@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import english from '../../../locales/inspector.en.json' with { type: 'json' };
 import french from '../../../locales/inspector.fr.json' with { type: 'json' };
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { inspector, inspectorMethods, startRecords } from './fixtures.tsx';
+import { inspector, inspectorMethods, recorder, startRecords } from './fixtures.tsx';
 
 useMockHost();
 
@@ -51,6 +51,23 @@ describe('the Inspector in French', () => {
     }
     // The chart's own words too: its delays.
     expect(within(chart).getAllByText('après stopGrace').length).toBeGreaterThan(0);
+  });
+
+  it('names the ACP session in French', async () => {
+    const record = recorder(6);
+    const records = [
+      ...startRecords(),
+      record('session', 'actor', 'inspector.watch', { value: 'open', status: 'active' }),
+    ];
+    mockHost(inspectorMethods({ claude: records }));
+    renderWithHost(inspector('claude'), 'fr');
+    const actors = await screen.findByRole('navigation', { name: 'Acteurs' });
+    await screen.findByRole('button', { name: /Session ACP/ });
+    expect(
+      within(actors)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Cycle de vieready.running', 'Session ACPopen']);
   });
 
   it('has every string in French too, and only those', () => {

@@ -109,6 +109,49 @@ describe('the Inspector screen', () => {
     ).toBe('true');
   });
 
+  it('names the ACP session, and draws it in a sub-state of opening', async () => {
+    const record = recorder(6);
+    const records = [
+      ...startRecords(),
+      record('turn:m1aaaaaaaaaa', 'snapshot', 'turn.begin', {
+        value: 'waitingForAgent',
+        status: 'active',
+      }),
+      record('session', 'actor', 'inspector.watch', { value: 'lost', status: 'active' }),
+      record('session', 'event', 'session.open', { payload: { canResume: true, canLoad: true } }),
+      record('session', 'snapshot', 'session.open', {
+        value: { opening: 'resume' },
+        status: 'active',
+      }),
+    ];
+    mockHost(inspectorMethods({ claude: records }));
+    renderWithHost(inspector('claude'));
+    await screen.findByRole('button', { name: /Lifecycle/ });
+    const buttons = within(actors()).getAllByRole('button');
+    expect(buttons.map((button) => button.textContent)).toEqual([
+      'Lifecycleready.running',
+      'ACP sessionopening.resume',
+      'Turn m1aaaaaawaitingForAgent',
+    ]);
+    fireEvent.click(buttons[1]!);
+    const chart = await screen.findByRole('img', {
+      name: 'Statechart acpSession, in state opening.resume',
+    });
+    const lit = [...chart.querySelectorAll('[data-active="true"]')].map((node) =>
+      node.getAttribute('data-node-id'),
+    );
+    expect(lit).toEqual(['acpSession.opening', 'acpSession.opening.resume']);
+    const taken = [...chart.querySelectorAll('[data-taken="true"]')].map((edge) =>
+      edge.getAttribute('data-edge-id'),
+    );
+    // `lost` has three guarded candidates for `session.open`: all are kept, up to the unguarded one.
+    expect(taken).toEqual([
+      'acpSession.lost|session.open|0',
+      'acpSession.lost|session.open|1',
+      'acpSession.lost|session.open|2',
+    ]);
+  });
+
   it('inspects this app: its own connection, without asking the host', async () => {
     const host = mockHost(inspectorMethods({}));
     renderWithHost(inspector(appActors));
