@@ -1,12 +1,12 @@
 import { MessageChannel, Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
-import type { Conversation } from '../schema/conversation.ts';
 import type {
   AgentLaunch,
   AgentWorkerApi,
   AgentWorkerData,
   AgentWorkerEvent,
   HostPortMessage,
+  WorkerSeed,
 } from '../workers/protocol.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
@@ -34,7 +34,7 @@ const youngGenerationMb = 2;
 export interface AgentWorkerInit {
   name: string;
   language: Language;
-  seed?: Conversation;
+  seed?: WorkerSeed;
   inspect?: boolean;
   /** Made for a start: the worker spawns the agent before it loads the rest of its code. */
   launch?: AgentLaunch;

@@ -6,11 +6,12 @@ import {
   type SupervisedAgent,
 } from '../machines/supervisionPolicy.ts';
 import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
-import type { Conversation } from '../schema/conversation.ts';
+import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
+import type { ConversationEvent } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
-import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent, MeshLaunch, WorkerSeed } from '../workers/protocol.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { agentEnvironment } from './agentEnvironment.ts';
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
@@ -32,7 +33,11 @@ export const referenceSupervisorTimings: SupervisorTimings = {
 /** Who keeps the conversations while workers come and go (the host's copy of each). */
 export interface ConversationKeeper {
   /** What a new worker of `name` starts with. */
-  seed(name: string): Conversation | undefined;
+  seed(name: string): WorkerSeed | undefined;
+  /** The events a worker of `name` posted for its conversation `id`. */
+  received(name: string, id: string, events: readonly ConversationEvent[]): void;
+  /** A worker of `name` opened an ACP session for its conversation `id`. */
+  sessionOpened(name: string, id: string, session: AcpSessionRecord): void;
   /** The worker of `name` died: what its conversation had in flight ends with `error`. */
   interrupted(name: string, error: string): void;
   /** `name`'s conversation is gone (the agent was removed), or every one (no name). */
@@ -49,7 +54,10 @@ export interface SupervisorOptions {
   definitions: readonly AgentDefinition[];
   limits: Limits;
   language: Language;
-  /** Receives `agent:state`, `agent:log` and the conversations' events as they happen. */
+  /**
+   * Receives `agent:state` and `agent:log` as they happen, and the conversations' events when no
+   * `conversations` keeps them (the keeper publishes those it takes).
+   */
   emit: (event: HostEvent) => void;
   conversations?: ConversationKeeper;
   inspection?: InspectionSink;
@@ -406,6 +414,7 @@ export class Supervisor {
 
   #onWorkerEvent(agent: AgentRecord, worker: AgentWorker, event: AgentWorkerEvent): void {
     if (agent.worker !== worker) return;
+    const { name } = agent.definition;
     switch (event.type) {
       case 'log':
         agent.logs.push(event.line);
@@ -417,7 +426,14 @@ export class Supervisor {
       case 'spawned':
         return;
       case 'conversation':
-        for (const conversationEvent of event.events) this.options.emit(conversationEvent);
+        if (this.options.conversations) {
+          this.options.conversations.received(name, event.conversation, event.events);
+        } else {
+          for (const conversationEvent of event.events) this.options.emit(conversationEvent);
+        }
+        return;
+      case 'session':
+        this.options.conversations?.sessionOpened(name, event.conversation, event.session);
         return;
       case 'inspection':
         this.options.inspection?.received(agent.definition.name, event.records);

@@ -26,7 +26,9 @@ import { createServer } from './server/createServer.ts';
 import { reachableAddress } from './server/localNames.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
-import { ConversationStore } from './ConversationStore.ts';
+import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
+import { ConversationStore } from './conversations/ConversationStore.ts';
+import { peekLanguage } from './config/peekLanguage.ts';
 import { LocalMesh } from './mesh/LocalMesh.ts';
 import { Mesh } from './mesh/Mesh.ts';
 import { MeshLog } from './mesh/MeshLog.ts';
@@ -59,19 +61,34 @@ const language = (): Language => host.config?.language ?? 'en';
 
 const state = stateDir();
 const bus = new EventBus();
-const token = await loadOrCreateToken(state);
 const recent = new RecentFiles(join(state, 'recent.json'));
 const location = await locateConfig(cli.config, process.env, await recent.list()).catch(
   (error: Error) =>
     fail(translate('en', 'cli.configError', { path: cli.config ?? '', reason: error.message })),
 );
 
-// Every event reaches the host's copy of the conversations before the clients.
-const publish = (event: HostEvent) => {
-  conversations.observe(event);
-  bus.publish(event);
-};
-const conversations = new ConversationStore(publish);
+// First of all, the conversations: the database is held by one host at a time, so a second host
+// on this state dir stops here, before it touches anything else of it.
+const database = await (async () => {
+  // Benchmarks only: what streaming costs without the database (npm run bench).
+  if (process.env.SWITCHBOARD_BENCH_NO_STORAGE === '1') return undefined;
+  const startLanguage = await peekLanguage(location.path);
+  try {
+    return ConversationDatabase.open(join(state, 'conversations.db'), { language: startLanguage });
+  } catch (error) {
+    if (!(error instanceof DatabaseError)) throw error;
+    return fail(error.message);
+  }
+})();
+const token = await loadOrCreateToken(state);
+
+const publish = (event: HostEvent) => bus.publish(event);
+/** Filled once the configuration is open: conversations belong to their file. */
+const conversations = new ConversationStore({
+  publish,
+  ...(database ? { database } : {}),
+  config: () => host.config?.current().path ?? location.path,
+});
 
 // The agent mesh: this machine alone until the configuration names channels. Its MCP server
 // listens on loopback and is offered to each agent in `session/new`.
@@ -185,7 +202,7 @@ const quit = () => {
   void Promise.all([
     server.close(),
     config.close(),
-    supervisor.close(),
+    supervisor.close().then(() => conversations.close()),
     destroyValidationPool(),
     meshServer.close().then(() => Promise.all([mesh.close(), meshLog.close()])),
   ]).then(() => process.exit(0));

@@ -2,11 +2,14 @@ import type {
   ChatMessage,
   Conversation,
   ConversationEvent,
+  MessageDeltaEvent,
   MessagePart,
 } from '../schema/conversation.ts';
 
 /** A conversation with nothing in it yet. */
-export const emptyConversation = (): Conversation => ({
+export const emptyConversation = (id = ''): Conversation => ({
+  id,
+  title: '',
   messages: [],
   busy: false,
   queued: 0,
@@ -24,59 +27,89 @@ export function findMessage(conversation: Conversation, id: string): ChatMessage
   return undefined;
 }
 
+const findMessageIndex = (conversation: Conversation, id: string): number =>
+  conversation.messages.findLastIndex((message) => message.id === id);
+
+/** How much of the first user message titles a conversation the agent did not name. */
+export const titleLength = 80;
+
+/** The title a user message gives a conversation: its first line, cut at `titleLength`. */
+export function titleOf(message: ChatMessage): string {
+  const text = message.parts.find((part) => part.kind === 'text')?.text ?? '';
+  const line = text.trim().split('\n', 1)[0] ?? '';
+  return line.length > titleLength ? `${line.slice(0, titleLength - 1).trimEnd()}…` : line;
+}
+
 const appendText = (part: MessagePart, text: string): MessagePart =>
   part.kind === 'text' || part.kind === 'thought' ? { ...part, text: part.text + text } : part;
 
+function applyDelta(message: ChatMessage, event: MessageDeltaEvent): ChatMessage {
+  const { index, text, part } = event;
+  if (part) return { ...message, parts: replaceAt(message.parts, index, part) };
+  if (text === undefined) return message;
+  const existing = message.parts[index];
+  const next: MessagePart = existing
+    ? appendText(existing, text)
+    : { kind: event.kind === 'thought' ? 'thought' : 'text', text };
+  return { ...message, parts: replaceAt(message.parts, index, next) };
+}
+
+/** `items` with `item` at `index`, which may be one past the end. */
+const replaceAt = <T>(items: readonly T[], index: number, item: T): T[] =>
+  index >= items.length ? [...items, item] : items.with(index, item);
+
 /**
- * Applies one conversation event to `conversation`, in place: what every client does with the
- * events it receives, and what the host does to answer `ChatService.Conversation()`. A client that
- * folds every event since a `Conversation()` snapshot holds what `Conversation()` would say now.
+ * `conversation` after one event: a new conversation that shares with the old one everything the
+ * event did not touch (a `message:delta` makes one new message and one new array of messages).
+ * The one fold of the host (its copy of each conversation), the agent's worker (the conversation
+ * itself) and the app (each `ChatService.Conversation()` snapshot and the events after it), so a
+ * client that folds every event since a snapshot holds what `Conversation()` would say now. It
+ * mutates nothing, the event included.
  *
  * @example
- * const conversation = emptyConversation();
- * for (const event of events) applyConversationEvent(conversation, event);
+ * let conversation = emptyConversation();
+ * for (const event of events) conversation = applyConversationEvent(conversation, event);
  */
-export function applyConversationEvent(conversation: Conversation, event: ConversationEvent): void {
+export function applyConversationEvent(
+  conversation: Conversation,
+  event: ConversationEvent,
+): Conversation {
   switch (event.name) {
     case 'message:updated': {
       const { message } = event.data;
-      const index = conversation.messages.findLastIndex((known) => known.id === message.id);
-      if (index === -1) conversation.messages.push(structuredClone(message));
-      else conversation.messages[index] = structuredClone(message);
-      return;
+      const index = findMessageIndex(conversation, message.id);
+      const messages =
+        index === -1
+          ? [...conversation.messages, message]
+          : conversation.messages.with(index, message);
+      const titled =
+        conversation.title === '' && message.role === 'user'
+          ? titleOf(message)
+          : conversation.title;
+      return { ...conversation, messages, title: titled };
     }
     case 'message:delta': {
-      const { messageId, index, text, part } = event.data;
-      const message = findMessage(conversation, messageId);
-      if (!message) return;
-      if (part) {
-        message.parts[index] = structuredClone(part);
-      } else if (text !== undefined) {
-        const existing = message.parts[index];
-        message.parts[index] = existing
-          ? appendText(existing, text)
-          : { kind: event.data.kind === 'thought' ? 'thought' : 'text', text };
-      }
-      return;
+      const index = findMessageIndex(conversation, event.data.messageId);
+      const message = conversation.messages[index];
+      if (!message) return conversation;
+      const messages = conversation.messages.with(index, applyDelta(message, event.data));
+      return { ...conversation, messages };
     }
     case 'turn:changed':
-      conversation.busy = event.data.busy;
-      conversation.queued = event.data.queued;
-      return;
+      return { ...conversation, busy: event.data.busy, queued: event.data.queued };
     case 'permission:requested':
-      conversation.permissions.push(structuredClone(event.data));
-      return;
+      return { ...conversation, permissions: [...conversation.permissions, event.data] };
     case 'permission:resolved':
-      conversation.permissions = conversation.permissions.filter(
-        (request) => request.id !== event.data.id,
-      );
-      return;
+      return {
+        ...conversation,
+        permissions: conversation.permissions.filter((request) => request.id !== event.data.id),
+      };
     case 'usage:changed':
-      conversation.usage = { ...event.data.usage };
-      return;
+      return { ...conversation, usage: event.data.usage };
     case 'commands:changed':
-      conversation.commands = event.data.commands.map((command) => ({ ...command }));
-      return;
+      return { ...conversation, commands: event.data.commands };
+    case 'session:changed':
+      return event.data.title === '' ? conversation : { ...conversation, title: event.data.title };
   }
 }
 

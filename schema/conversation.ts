@@ -105,6 +105,10 @@ export interface AgentCommand {
 
 /** `ChatService.Conversation(agent)`. */
 export interface Conversation {
+  /** The conversation's id (CONTRACT.md §6): `ChatService.History`, `Open`, `Export` name it. */
+  id: string;
+  /** The agent's title for its session (`session_info_update`), else the start of the first user message. */
+  title: string;
   messages: ChatMessage[];
   busy: boolean;
   /** How many user messages wait. */
@@ -151,6 +155,12 @@ export interface CommandsChangedEvent {
   commands: AgentCommand[];
 }
 
+/** The agent named its session (`session_info_update`): CONTRACT.md §7's `session:changed`. */
+export interface SessionChangedEvent {
+  agent: string;
+  title: string;
+}
+
 /** The events a conversation emits, in the order it emits them. */
 export type ConversationEvent =
   | { name: 'message:updated'; data: MessageUpdatedEvent }
@@ -159,7 +169,8 @@ export type ConversationEvent =
   | { name: 'permission:requested'; data: PermissionRequestView }
   | { name: 'permission:resolved'; data: PermissionResolvedEvent }
   | { name: 'usage:changed'; data: UsageChangedEvent }
-  | { name: 'commands:changed'; data: CommandsChangedEvent };
+  | { name: 'commands:changed'; data: CommandsChangedEvent }
+  | { name: 'session:changed'; data: SessionChangedEvent };
 
 /** The names of `ConversationEvent`s. */
 export const conversationEventNames: ReadonlySet<string> = new Set<ConversationEvent['name']>([
@@ -170,8 +181,43 @@ export const conversationEventNames: ReadonlySet<string> = new Set<ConversationE
   'permission:resolved',
   'usage:changed',
   'commands:changed',
+  'session:changed',
 ]);
 
 /** Whether an event of the host is one of a conversation's. */
 export const isConversationEvent = (event: { name: string }): event is ConversationEvent =>
   conversationEventNames.has(event.name);
+
+/**
+ * Not in CONTRACT.md's tables: the agent's current conversation is another one (`ChatService.New`
+ * or `Open`, from any client). A client that holds the agent's conversation drops it and asks
+ * `Conversation(agent)` again; the events that follow are the new conversation's.
+ */
+export interface ConversationOpenedEvent {
+  agent: string;
+  id: string;
+}
+
+/** One conversation of `ChatService.History(agent)`, newest first. */
+export interface ConversationSummary {
+  id: string;
+  title: string;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+  /** How many messages it holds. */
+  messages: number;
+  /** It is the agent's current conversation. */
+  current: boolean;
+}
+
+/** One result of `ChatService.Search(query)`, best match first. */
+export interface SearchHit {
+  agent: string;
+  conversation: string;
+  messageId: string;
+  /** ISO 8601: when the message was written. */
+  createdAt: string;
+  /** The matching words in their context, as plain text (an ellipsis where it was cut). */
+  snippet: string;
+}

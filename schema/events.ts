@@ -1,6 +1,6 @@
 import type { AgentLogEvent, AgentStateEvent } from './agents.ts';
 import type { ConfigChangedEvent } from './config.ts';
-import type { ConversationEvent } from './conversation.ts';
+import type { ConversationEvent, ConversationOpenedEvent } from './conversation.ts';
 import type { MeshLogEntry } from './mesh.ts';
 
 /**
@@ -15,4 +15,6 @@ export type HostEvent =
   | { name: 'mesh:message'; data: MeshLogEntry }
   /** The mesh's machines, live agents or channels changed: `MeshService.Overview()` again. */
   | { name: 'mesh:changed'; data: Record<string, never> }
+  /** The agent's current conversation is another one: `ChatService.Conversation(agent)` again. */
+  | { name: 'conversation:opened'; data: ConversationOpenedEvent }
   | ConversationEvent;

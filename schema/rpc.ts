@@ -10,6 +10,7 @@ type ParamSchema = { title: string } & (
 
 const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
 const text: ParamSchema = { title: 'text', type: 'string' };
+const conversationId: ParamSchema = { title: 'id', type: 'string', minLength: 1 };
 
 export const rpcMethods = {
   'AgentService.List': [],
@@ -32,6 +33,11 @@ export const rpcMethods = {
     { title: 'optionId', type: 'string', minLength: 1 },
   ],
   'ChatService.Conversation': [name],
+  'ChatService.New': [name],
+  'ChatService.History': [name],
+  'ChatService.Open': [name, conversationId],
+  'ChatService.Search': [{ title: 'query', type: 'string' }],
+  'ChatService.Export': [name, conversationId],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],

@@ -1,6 +1,4 @@
 import type {
-  ContentBlock,
-  PlanEntry,
   RequestPermissionRequest,
   RequestPermissionResponse,
   SessionNotification,
@@ -8,6 +6,7 @@ import type {
   ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import { createActor, type Actor } from 'xstate';
+import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import {
   applyConversationEvent,
   emptyConversation,
@@ -18,26 +17,25 @@ import type {
   ChatMessage,
   Conversation as ConversationView,
   ConversationEvent,
-  MessagePart,
   PermissionOption,
   StopReason,
 } from '../schema/conversation.ts';
-import { agentCommands, contentText, mergeTool, planEntries } from './messageModel.ts';
-import type { Result } from './protocol.ts';
+import { AcpSession, type SessionLink } from './AcpSession.ts';
+import type { Result, WorkerSeed } from './protocol.ts';
+import { projectTool, projectUpdate } from './sessionProjection.ts';
+import { errorText } from './errorText.ts';
 
-/** What a conversation needs from its agent: the ACP session and the lifecycle's `busy`. */
-
-/** Updates kept while `session/new` is on its way (`#early`): an announcement or two. */
+/** Updates kept while a session is being opened (`#early`): an announcement or two. */
 const maxEarlyUpdates = 100;
-export interface ConversationAgent {
+
+/** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
+export interface ConversationAgent extends SessionLink {
   /** The agent is `ready` or `busy`, not on its way out: it can take a prompt now. */
   readonly available: boolean;
   /** Asks the host to start the agent (it applies the limits); `agentReady` or `agentUnavailable` follows. */
   requestStart(): void;
   /** The turn that asked for a start no longer waits for it. */
   withdrawStart(): void;
-  /** `session/new` in the agent's `cwd`; rejects with the agent's reason. */
-  newSession(): Promise<string>;
   /** `session/prompt`; rejects with the agent's error. */
   prompt(sessionId: string, text: string): Promise<StopReason>;
   /** `session/cancel`. */
@@ -52,12 +50,16 @@ export interface ConversationOptions {
   link: ConversationAgent;
   /** Receives every event, in order; the conversation's state is the fold of them. */
   emit: (event: ConversationEvent) => void;
-  /** What a previous worker of this agent held (the host's copy). */
-  seed?: ConversationView;
+  /** What a previous worker of this agent held, or the database (the host's copy). */
+  seed?: WorkerSeed;
+  /** A session was opened for the conversation: the host keeps it, to continue it later. */
+  onSession?: (session: AcpSessionRecord) => void;
   newId?: () => string;
   now?: () => Date;
   /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
   onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
+  /** Called with the session's actor before it starts. */
+  onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
 }
 
 interface PendingPermission {
@@ -71,60 +73,72 @@ interface Turn {
   text: string;
   agentMessageId: string | undefined;
   permissions: Map<string, PendingPermission>;
-  /** `session/new` is on its way for this turn. */
+  /** Its session is being opened. */
   reaching: boolean;
 }
 
 const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
-const errorText = (error: unknown): string =>
-  error instanceof Error
-    ? error.message
-    : typeof error === 'string'
-      ? error
-      : JSON.stringify(error);
+/** Whether a conversation's messages show an agent that answered (a session it had then). */
+const hadAnswers = (conversation: ConversationView) =>
+  conversation.messages.some((message) => message.role === 'agent');
 
 /**
  * One agent's conversation (REFERENCE.md "Conversations"), in the agent's worker: its messages,
  * its turns one at a time in the order they were sent (each a `turnMachine` actor), the ACP
- * session they prompt, and the permission requests of the current turn. Every change is an event
- * applied to its own state and emitted: what it holds is always the fold of what it said.
+ * session they prompt (`AcpSession`: made, resumed or loaded), and the permission requests of the
+ * current turn. Every change is an event folded into its own state and emitted: what it holds is
+ * always the fold of what it said.
  */
 export class Conversation {
-  readonly #state: ConversationView;
+  #state: ConversationView;
   readonly #queue: Turn[] = [];
   #current: Turn | undefined;
-  #sessionId: string | undefined;
-  /** The agent had a session that is gone: the next start means it forgot the beginning. */
-  #sessionLost: boolean;
+  readonly #session: AcpSession;
   /** The lifecycle was told `use` and not yet `release`. */
   #holdsAgent = false;
   /** Session updates of kinds the message model does not show yet, the last of each kind. */
   readonly otherUpdates = new Map<string, SessionNotification['update']>();
   /**
-   * Updates that came while `session/new` was on its way, for a session not known yet: an agent
-   * may announce its commands before it answers (Claude's adapter does). Kept until the answer.
+   * Updates that came while a session was being opened, for a session not known yet: an agent
+   * may announce its commands before it answers `session/new` (Claude's adapter does).
    */
-  #early: SessionNotification[] | undefined;
+  #early: SessionNotification[] = [];
   readonly #newId: () => string;
   readonly #now: () => Date;
 
   constructor(private readonly options: ConversationOptions) {
     this.#newId = options.newId ?? (() => crypto.randomUUID());
     this.#now = options.now ?? (() => new Date());
-    this.#state = emptyConversation();
     const seed = options.seed;
-    if (seed) {
-      this.#state.messages = structuredClone(seed.messages);
-      this.#state.usage = { ...seed.usage };
-      this.#state.commands = structuredClone(seed.commands);
-    }
-    this.#sessionLost = this.#state.messages.some((message) => message.role === 'agent');
+    this.#state = seed
+      ? { ...seed.conversation, busy: false, queued: 0, permissions: [] }
+      : emptyConversation();
+    const restored = seed?.session ?? (seed && hadAnswers(seed.conversation) ? null : undefined);
+    this.#session = new AcpSession({
+      link: options.link,
+      ...(restored !== undefined ? { restored } : {}),
+      ...(options.onSessionActor ? { onActor: options.onSessionActor } : {}),
+      opened: (record, _how, restarted) => {
+        if (restarted) this.#addMessage({ role: 'system', code: 'agent-restarted', done: true });
+        options.onSession?.(record);
+        const early = this.#early;
+        this.#early = [];
+        for (const notification of early) {
+          if (notification.sessionId === record.id) this.#project(notification);
+        }
+      },
+    });
+  }
+
+  /** The conversation's id (the host's). */
+  get id(): string {
+    return this.#state.id;
   }
 
   /** What `ChatService.Conversation()` answers. */
   snapshot(): ConversationView {
-    return structuredClone(this.#state);
+    return this.#state;
   }
 
   /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
@@ -188,10 +202,6 @@ export class Conversation {
 
   /** The agent became `ready` (after a start). */
   agentReady(): void {
-    if (this.#sessionLost) {
-      this.#sessionLost = false;
-      this.#addMessage({ role: 'system', code: 'agent-restarted', done: true });
-    }
     const turn = this.#current;
     if (turn?.actor.getSnapshot().matches('waitingForAgent')) void this.#reach(turn);
   }
@@ -203,43 +213,49 @@ export class Conversation {
 
   /** The agent's process is gone (stopped, crashed): the turn in progress fails with `reason`. */
   agentGone(reason: string): void {
-    if (this.#sessionId !== undefined) this.#sessionLost = true;
-    this.#sessionId = undefined;
+    this.#session.agentGone(reason);
+    this.#early = [];
     this.#holdsAgent = false;
     this.#current?.actor.send({ type: 'turn.agentExited', error: reason });
   }
 
+  /**
+   * The conversation is replaced by another (`ChatService.New`, `Open`): its turns stop here and
+   * now, without a word (the host ends them in its copy), and the agent is released.
+   */
+  close(): void {
+    const sessionId = this.#session.id;
+    const prompting =
+      this.#current && !this.#current.actor.getSnapshot().matches('waitingForAgent');
+    if (prompting && sessionId !== undefined) this.options.link.cancel(sessionId);
+    for (const turn of [this.#current, ...this.#queue]) {
+      if (!turn) continue;
+      for (const pending of turn.permissions.values()) pending.resolve(cancelledOutcome);
+      turn.actor.stop();
+    }
+    if (this.#current?.actor.getSnapshot().matches('waitingForAgent'))
+      this.options.link.withdrawStart();
+    this.#queue.length = 0;
+    this.#current = undefined;
+    this.#session.close();
+    if (this.#holdsAgent) {
+      this.#holdsAgent = false;
+      this.options.link.release();
+    }
+  }
+
   /** `session/update`: https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output */
   onUpdate(notification: SessionNotification): void {
-    const { sessionId, update } = notification;
-    if (sessionId !== this.#sessionId) {
-      if (this.#early && this.#early.length < maxEarlyUpdates) this.#early.push(notification);
-      return;
+    if (notification.sessionId === this.#session.knownId) return this.#project(notification);
+    if (this.#session.opening && this.#early.length < maxEarlyUpdates) {
+      this.#early.push(notification);
     }
-    switch (update.sessionUpdate) {
-      case 'agent_message_chunk':
-        return this.#appendText('text', update.content);
-      case 'agent_thought_chunk':
-        return this.#appendText('thought', update.content);
-      case 'tool_call':
-      case 'tool_call_update':
-        this.#upsertTool(update);
-        return;
-      case 'plan':
-        return this.#setPlan(update.entries);
-      case 'usage_update':
-        return this.#emit({
-          name: 'usage:changed',
-          data: { agent: this.options.agent, usage: { used: update.used, size: update.size } },
-        });
-      case 'available_commands_update':
-        return this.#emit({
-          name: 'commands:changed',
-          data: { agent: this.options.agent, commands: agentCommands(update.availableCommands) },
-        });
-      default:
-        this.otherUpdates.set(update.sessionUpdate, update);
-    }
+  }
+
+  #project({ update }: SessionNotification): void {
+    const { events, shown } = projectUpdate(this.options.agent, this.#agentMessage(), update);
+    if (!shown) this.otherUpdates.set(update.sessionUpdate, update);
+    for (const event of events) this.#emit(event);
   }
 
   /**
@@ -250,7 +266,7 @@ export class Conversation {
     const turn = this.#current;
     const asking =
       turn?.agentMessageId !== undefined &&
-      request.sessionId === this.#sessionId &&
+      request.sessionId === this.#session.id &&
       (turn.actor.getSnapshot().matches('prompting') ||
         turn.actor.getSnapshot().matches('awaitingPermission'));
     if (!turn || !asking || turn.agentMessageId === undefined) {
@@ -302,7 +318,8 @@ export class Conversation {
       actions: {
         sendPrompt: () => this.#prompt(turn()),
         sendCancel: () => {
-          if (this.#sessionId !== undefined) this.options.link.cancel(this.#sessionId);
+          const sessionId = this.#session.id;
+          if (sessionId !== undefined) this.options.link.cancel(sessionId);
         },
         cancelPermissions: () => this.#cancelPermissions(turn()),
       },
@@ -328,7 +345,7 @@ export class Conversation {
     else this.options.link.requestStart();
   }
 
-  /** The agent is up: make it `busy`, open the session if there is none, and prompt. */
+  /** The agent is up: make it `busy`, open its session (resumed, loaded or new), and prompt. */
   async #reach(turn: Turn): Promise<void> {
     if (turn.reaching) return;
     turn.reaching = true;
@@ -338,25 +355,18 @@ export class Conversation {
       link.use();
     }
     try {
-      if (this.#sessionId === undefined) {
-        this.#early = [];
-        this.#sessionId = await link.newSession();
-        const early = this.#early;
-        this.#early = undefined;
-        for (const notification of early) this.onUpdate(notification);
-      }
+      await this.#session.open();
     } catch (error) {
       turn.actor.send({ type: 'turn.agentUnavailable', error: errorText(error) });
       return;
     } finally {
-      this.#early = undefined;
       turn.reaching = false;
     }
     turn.actor.send({ type: 'turn.agentReady' });
   }
 
   #prompt(turn: Turn): void {
-    const sessionId = this.#sessionId;
+    const sessionId = this.#session.id;
     turn.agentMessageId = this.#addMessage({ role: 'agent', done: false }).id;
     if (sessionId === undefined) {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
@@ -419,50 +429,11 @@ export class Conversation {
     return message && !message.done ? message : undefined;
   }
 
-  #appendText(kind: 'text' | 'thought', content: ContentBlock): void {
-    const message = this.#agentMessage();
-    const text = contentText(content);
-    if (!message || text === '') return;
-    const last = message.parts.length - 1;
-    const data = { agent: this.options.agent, messageId: message.id, kind };
-    if (message.parts[last]?.kind === kind) {
-      this.#emit({ name: 'message:delta', data: { ...data, index: last, text } });
-    } else {
-      this.#setPart(message, message.parts.length, { kind, text });
-    }
-  }
-
-  /** Adds or updates the tool call's part; returns the tool call as it now is. */
+  /** Adds or updates a tool call's part of the arriving answer; returns the call as it now is. */
   #upsertTool(update: ToolCall | ToolCallUpdate) {
-    const message = this.#agentMessage();
-    const index = message
-      ? message.parts.findIndex(
-          (part) => part.kind === 'tool' && part.tool.id === update.toolCallId,
-        )
-      : -1;
-    const previous = message?.parts[index];
-    const tool = mergeTool(previous?.kind === 'tool' ? previous.tool : undefined, update);
-    if (message && JSON.stringify(previous) !== JSON.stringify({ kind: 'tool', tool })) {
-      this.#setPart(message, index === -1 ? message.parts.length : index, { kind: 'tool', tool });
-    }
+    const { tool, events } = projectTool(this.options.agent, this.#agentMessage(), update);
+    for (const event of events) this.#emit(event);
     return tool;
-  }
-
-  #setPlan(entries: readonly PlanEntry[]): void {
-    const message = this.#agentMessage();
-    if (!message) return;
-    const index = message.parts.findIndex((part) => part.kind === 'plan');
-    this.#setPart(message, index === -1 ? message.parts.length : index, {
-      kind: 'plan',
-      entries: planEntries(entries),
-    });
-  }
-
-  #setPart(message: ChatMessage, index: number, part: MessagePart): void {
-    this.#emit({
-      name: 'message:delta',
-      data: { agent: this.options.agent, messageId: message.id, index, kind: part.kind, part },
-    });
   }
 
   #addMessage(fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'done'>): ChatMessage {
@@ -486,7 +457,7 @@ export class Conversation {
   }
 
   #emit(event: ConversationEvent): void {
-    applyConversationEvent(this.#state, event);
+    this.#state = applyConversationEvent(this.#state, event);
     this.options.emit(event);
   }
 }

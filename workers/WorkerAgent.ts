@@ -4,6 +4,7 @@ import { describeExit } from '../locales/describeExit.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation as ConversationView } from '../schema/conversation.ts';
+import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
 import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
@@ -12,7 +13,13 @@ import { Conversation, type ConversationAgent } from './Conversation.ts';
 import { ActorInspector } from './ActorInspector.ts';
 import { quirksOf } from './agentQuirks.ts';
 import { EventBatcher } from './EventBatcher.ts';
-import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent, Result } from './protocol.ts';
+import type {
+  AgentLaunch,
+  AgentWorkerApi,
+  AgentWorkerEvent,
+  Result,
+  WorkerSeed,
+} from './protocol.ts';
 
 type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
 
@@ -28,7 +35,7 @@ const exitAfterCloseMs = 2000;
 export interface WorkerAgentOptions {
   name: string;
   language: Language;
-  seed?: ConversationView;
+  seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
   /** Some client already watches this agent: forward inspection events from the start. */
   inspect?: boolean;
@@ -43,22 +50,28 @@ export interface WorkerAgentOptions {
  */
 export class WorkerAgent implements AgentWorkerApi {
   readonly #actor: AgentActor;
-  readonly #conversation: Conversation;
+  #conversation: Conversation;
   readonly #batcher: EventBatcher;
   readonly #inspector: ActorInspector;
+  readonly #name: string;
   #language: Language;
   #launch: AgentLaunch | undefined;
   #files: ClientFiles | undefined;
   #last: StateEvent | undefined;
   /** The last run was asked to stop (rather than crashing). */
   #stopping = false;
+  /** When the agent last sent a `session/update` (`performance.now()`). */
+  #lastUpdateAt = 0;
 
   constructor(
     options: WorkerAgentOptions,
     private readonly post: (event: AgentWorkerEvent) => void,
   ) {
+    this.#name = options.name;
     this.#language = options.language;
-    this.#batcher = new EventBatcher((events) => post({ type: 'conversation', events }));
+    this.#batcher = new EventBatcher((events) =>
+      post({ type: 'conversation', conversation: this.#conversation.id, events }),
+    );
     this.#inspector = new ActorInspector((records) => post({ type: 'inspection', records }));
     const placeholder: AgentLaunch = {
       name: options.name,
@@ -74,13 +87,7 @@ export class WorkerAgent implements AgentWorkerApi {
       this.#clientHandlers(),
       (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
     );
-    this.#conversation = new Conversation({
-      agent: options.name,
-      link: this.#link(),
-      emit: (event) => this.#batcher.push(event),
-      onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
-      ...(options.seed ? { seed: options.seed } : {}),
-    });
+    this.#conversation = this.#makeConversation(options.seed);
     if (options.early) this.#actor.adoptOnStart(options.early);
     if (options.inspect) this.inspect(true);
   }
@@ -140,9 +147,31 @@ export class WorkerAgent implements AgentWorkerApi {
   conversation(): ConversationView {
     return this.#conversation.snapshot();
   }
+  replaceConversation(seed: WorkerSeed): void {
+    this.#batcher.flush(); // what the old one said leaves under its own id
+    this.#conversation.close();
+    this.#conversation = this.#makeConversation(seed);
+  }
   /** Forwards the actors' inspection events while `on` (some client watches this agent). */
   inspect(on: boolean): void {
     this.#inspector.watch(on);
+  }
+
+  #makeConversation(seed: WorkerSeed | undefined): Conversation {
+    const conversation: Conversation = new Conversation({
+      agent: this.#name,
+      link: this.#link(),
+      emit: (event) => this.#batcher.push(event),
+      onSession: (session) => this.#sessionOpened(conversation, session),
+      onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
+      onSessionActor: (actor) => this.#inspector.attach(actor, 'session', 'acp-session'),
+      ...(seed ? { seed } : {}),
+    });
+    return conversation;
+  }
+
+  #sessionOpened(conversation: Conversation, session: AcpSessionRecord): void {
+    this.#postNow({ type: 'session', conversation: conversation.id, session });
   }
 
   /** Lifecycle events go out at once, after the conversation events before them. */
@@ -184,6 +213,13 @@ export class WorkerAgent implements AgentWorkerApi {
       },
       requestStart: () => this.#postNow({ type: 'wantsAgent' }),
       withdrawStart: () => this.#postNow({ type: 'agentNotWanted' }),
+      capabilities: () => {
+        const capabilities = actor.capabilities;
+        return {
+          canResume: Boolean(capabilities?.sessionCapabilities?.resume),
+          canLoad: capabilities?.loadSession === true,
+        };
+      },
       newSession: async () => {
         // The real path: an agent that compares the paths it reads with its cwd (Gemini CLI) would
         // otherwise take every file for one outside and go to the disk itself, past fs/*.
@@ -193,7 +229,25 @@ export class WorkerAgent implements AgentWorkerApi {
           cwd,
           mcpServers: this.#mcpServers(),
         });
-        return response.sessionId;
+        return { id: response.sessionId, cwd };
+      },
+      loadSession: async ({ id, cwd }) => {
+        await connection().agent.request(methods.agent.session.load, {
+          sessionId: id,
+          cwd,
+          mcpServers: this.#mcpServers(),
+        });
+        // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
+        // the replay cannot land in the new answer.
+        const quiet = quirksOf(this.#actor.agentInfo).replaysAfterLoad;
+        if (quiet) await this.#updatesQuiet(quiet.quietMs, quiet.maxMs);
+      },
+      resumeSession: async ({ id, cwd }) => {
+        await connection().agent.request(methods.agent.session.resume, {
+          sessionId: id,
+          cwd,
+          mcpServers: this.#mcpServers(),
+        });
       },
       prompt: async (sessionId, text) => {
         const current = connection();
@@ -218,6 +272,18 @@ export class WorkerAgent implements AgentWorkerApi {
       use: () => actor.use(),
       release: () => actor.release(),
     };
+  }
+
+  /** Resolves once no `session/update` came for `quietMs`, or after `maxMs` at the most. */
+  async #updatesQuiet(quietMs: number, maxMs: number): Promise<void> {
+    const until = performance.now() + maxMs;
+    this.#lastUpdateAt = performance.now();
+    for (;;) {
+      const now = performance.now();
+      const quietFor = now - this.#lastUpdateAt;
+      if (quietFor >= quietMs || now >= until) return;
+      await new Promise((resolve) => setTimeout(resolve, quietMs - quietFor));
+    }
   }
 
   /**
@@ -246,7 +312,10 @@ export class WorkerAgent implements AgentWorkerApi {
       return this.#files;
     };
     return {
-      sessionUpdate: (notification) => this.#conversation.onUpdate(notification),
+      sessionUpdate: (notification) => {
+        this.#lastUpdateAt = performance.now();
+        this.#conversation.onUpdate(notification);
+      },
       requestPermission: (request) => this.#conversation.requestPermission(request),
       readTextFile: (request) =>
         files().read(request, {

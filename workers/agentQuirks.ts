@@ -7,9 +7,14 @@ export interface AgentQuirks {
    * than ACP's resource-not-found error.
    */
   missingFileIsEmpty: boolean;
+  /**
+   * The agent goes on replaying a loaded session after it answered `session/load`: the turn that
+   * loaded it waits until no update came for `quietMs` (at most `maxMs`) before it prompts.
+   */
+  replaysAfterLoad: { quietMs: number; maxMs: number } | null;
 }
 
-const none: AgentQuirks = { missingFileIsEmpty: false };
+const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null };
 
 /**
  * The quirks of the agent that introduced itself as `agentInfo` in `initialize`.
@@ -18,8 +23,12 @@ const none: AgentQuirks = { missingFileIsEmpty: false };
  *   message for a new file, but its ACP SDK (< 0.19) hands its check the raw error object, read
  *   as "[object Object]": no error lets it create a file, empty content does. Check again when
  *   it moves to a newer SDK (docs/decisions.md, "Files"; test/agents/geminiCli.test.ts).
+ * - Gemini CLI's `session/load` does not await its replay (`streamHistory`): part of it comes
+ *   after the answer (docs/agents.md). Its replay is written from memory, in one burst.
  */
 export function quirksOf(agentInfo: Implementation | null | undefined): AgentQuirks {
-  if (agentInfo?.name === 'gemini-cli') return { missingFileIsEmpty: true };
+  if (agentInfo?.name === 'gemini-cli') {
+    return { missingFileIsEmpty: true, replaysAfterLoad: { quietMs: 150, maxMs: 3000 } };
+  }
   return none;
 }

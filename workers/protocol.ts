@@ -1,5 +1,6 @@
 /** What the host and an agent worker say to each other: types only. */
 import type { Language } from '../locales/translate.ts';
+import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
@@ -31,12 +32,18 @@ export interface MeshLaunch {
   bridge: { command: string; args: readonly string[] };
 }
 
+/** What a worker's conversation starts from: the host's copy of it, and the ACP session it had. */
+export interface WorkerSeed {
+  conversation: Conversation;
+  session: AcpSessionRecord | null;
+}
+
 /** What the host hands a new agent worker (`workerData`). */
 export interface AgentWorkerData {
   name: string;
   language: Language;
-  /** The conversation a previous worker of this agent held, as the host kept it. */
-  seed?: Conversation;
+  /** The agent's current conversation, as the host keeps it (a previous worker's, or stored). */
+  seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
   /** Some client watches this agent's actors: forward their inspection from the start. */
   inspect?: boolean;
@@ -63,8 +70,10 @@ export type AgentWorkerEvent =
   | { type: 'log'; line: string }
   /** The agent's process was spawned in its own process group, led by `pid`. */
   | { type: 'spawned'; pid: number }
-  /** The conversation's events, in order, batched. */
-  | { type: 'conversation'; events: ConversationEvent[] }
+  /** The events of the conversation `conversation` (its id), in order, batched. */
+  | { type: 'conversation'; conversation: string; events: ConversationEvent[] }
+  /** The conversation `conversation` has an ACP session open: the one to continue next time. */
+  | { type: 'session'; conversation: string; session: AcpSessionRecord }
   /** A turn needs the agent: the host starts it (limits apply) or calls `agentUnavailable`. */
   | { type: 'wantsAgent' }
   /** The turn that wanted the agent no longer waits (Cancel): its start, if waiting, is withdrawn. */
@@ -105,6 +114,11 @@ export interface AgentWorkerApi {
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;
+  /**
+   * The agent's current conversation is another one (`ChatService.New`, `Open`): the turns of the
+   * one held stop at once (the host ends them in its copy), and `seed` takes its place.
+   */
+  replaceConversation(seed: WorkerSeed): void;
   /** Forwards the actors' inspection events (`inspection`) while `on`. */
   inspect(on: boolean): void;
 }

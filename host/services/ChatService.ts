@@ -1,14 +1,16 @@
-import type { Conversation } from '../../schema/conversation.ts';
-import type { Result } from '../../workers/protocol.ts';
-import type { ConversationStore } from '../ConversationStore.ts';
+import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
+import type { Result, WorkerSeed } from '../../workers/protocol.ts';
+import type { ConversationStore } from '../conversations/ConversationStore.ts';
+import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
 
 /**
- * `ChatService` of REFERENCE.md: one conversation per agent, held by the agent's worker; the
- * host's copy (`ConversationStore`) answers `Conversation()`. `Send` resolves with the new
- * message's id as soon as it is added (CONTRACT.md §3); the answer arrives as events.
+ * `ChatService` of REFERENCE.md and CONTRACT.md §6: one current conversation per agent, held by
+ * the agent's worker; the host's copy (`ConversationStore`) answers `Conversation()` and keeps
+ * every conversation in the database. `Send` resolves with the new message's id as soon as it is
+ * added (CONTRACT.md §3); the answer arrives as events.
  */
 export class ChatService {
   constructor(
@@ -44,6 +46,7 @@ export class ChatService {
     if (!request.options.some((option) => option.optionId === optionId)) {
       throw new ServiceError('not-found', this.#say('error.unknownOption', { optionId }));
     }
+    this.conversations.answering(id, optionId);
     const worker = this.supervisor.conversationWorker(request.agent);
     // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
     const result = await worker?.call<Result<void>>((api) => api.answerPermission(id, optionId));
@@ -55,6 +58,46 @@ export class ChatService {
   Conversation(agent: string): Conversation {
     this.#requireAgent(agent);
     return this.conversations.get(agent);
+  }
+
+  /** Ends the current conversation (a turn in flight is cancelled) and starts an empty one. */
+  async New(agent: string): Promise<string> {
+    this.#requireAgent(agent);
+    const seed = this.conversations.startNew(agent, this.#say('chat.conversationClosed'));
+    await this.#replaceInWorker(agent, seed);
+    return seed.conversation.id;
+  }
+
+  History(agent: string): ConversationSummary[] {
+    this.#requireAgent(agent);
+    return this.conversations.history(agent);
+  }
+
+  /** Makes the conversation `id` the agent's current one: its next turn continues it. */
+  async Open(agent: string, id: string): Promise<void> {
+    this.#requireAgent(agent);
+    const seed = this.conversations.open(agent, id, this.#say('chat.conversationClosed'));
+    if (!seed) throw this.#unknownConversation(id);
+    await this.#replaceInWorker(agent, seed);
+  }
+
+  Search(query: string): SearchHit[] {
+    return this.conversations.search(query);
+  }
+
+  Export(agent: string, id: string): string {
+    this.#requireAgent(agent);
+    const stored = this.conversations.stored(agent, id);
+    if (!stored) throw this.#unknownConversation(id);
+    return exportMarkdown({ agent, ...stored }, this.language());
+  }
+
+  async #replaceInWorker(agent: string, seed: WorkerSeed): Promise<void> {
+    await this.supervisor.conversationWorker(agent)?.call((api) => api.replaceConversation(seed));
+  }
+
+  #unknownConversation(id: string): ServiceError {
+    return new ServiceError('not-found', this.#say('error.unknownConversation', { id }));
   }
 
   #requireAgent(agent: string): void {

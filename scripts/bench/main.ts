@@ -2,7 +2,8 @@
  * `npm run bench`: what the actor design costs, measured side by side in one run: the start
  * overhead (Start() to `ready`, against the same agent spawned and initialized directly), the
  * memory of ready agents' workers (`memory.ts`), streaming throughput and latency against a raw
- * relay (`streaming.ts`) and the app in Chromium (`pwa.ts`). Prints a Markdown table and writes it
+ * relay (`streaming.ts`), what keeping conversations costs the stream and a search over 100 000
+ * stored messages (`search.ts`), and the app in Chromium (`pwa.ts`). Prints a Markdown table and writes it
  * under bench/results/. It runs bundled (scripts/bench/build.mjs), against the same built worker
  * as `npm start`.
  */
@@ -18,7 +19,8 @@ import type { Supervisor } from '../../host/Supervisor.ts';
 import { fakeAgentFile, supervisorOf } from './benchAgents.ts';
 import { memoryRows } from './memory.ts';
 import { pwaRows } from './pwa.ts';
-import { streamingRows } from './streaming.ts';
+import { searchRows } from './search.ts';
+import { storageRows, streamingRows } from './streaming.ts';
 
 const runs = 10;
 
@@ -123,6 +125,8 @@ const lines = [
   ...(only('memory') ? await memoryRows() : []),
   ...(only('inspection') ? [unwatchedInspection()] : []),
   ...(only('streaming') ? await streamingRows() : []),
+  ...(only('storage') ? await storageRows() : []),
+  ...(only('search') ? searchRows() : []),
   ...(only('pwa') ? await pwaRows() : []),
   '',
 ];

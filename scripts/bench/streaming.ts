@@ -89,7 +89,7 @@ function switchboardText(frame: string): string {
 }
 
 /** A real host (the built one) whose agents are the fake agent; a client of it sends the scripts. */
-async function switchboard(): Promise<Relay> {
+async function switchboard(env: Record<string, string> = {}): Promise<Relay> {
   const folder = await mkdtemp(join(tmpdir(), 'switchboard-bench-'));
   const token = 'bench-token-0123456789abcdefghijklmnopqrstu';
   const agents = Array.from({ length: agentCount }, (_, i) => [
@@ -108,6 +108,7 @@ async function switchboard(): Promise<Relay> {
       SWITCHBOARD_TOKEN: token,
       SWITCHBOARD_STATE_DIR: join(folder, 'state'),
       XDG_CONFIG_HOME: join(folder, 'xdg'),
+      ...env,
     },
   });
   const base = await readyLine(host, /Switchboard ready at (\S+)/).then((url) => new URL(url));
@@ -369,6 +370,49 @@ export async function streamingRows(runs = 3): Promise<string[]> {
     }
   } finally {
     await Promise.all([ours.close(), raw.close()]);
+  }
+  return rows;
+}
+
+/**
+ * What keeping conversations costs the stream (issue 14): the same host with its database and
+ * without (`SWITCHBOARD_BENCH_NO_STORAGE`), side by side, on the floods and paced chunks above.
+ */
+export async function storageRows(runs = 3): Promise<string[]> {
+  const [stored, unstored] = await Promise.all([
+    switchboard(),
+    switchboard({ SWITCHBOARD_BENCH_NO_STORAGE: '1' }),
+  ]);
+  const rows: string[] = [];
+  try {
+    for (const relay of [stored, unstored])
+      await relay.prompt(agentCount, script({ text: 'warm' }));
+    for (const [agents, clients] of [
+      [1, 1],
+      [8, 4],
+    ] as const) {
+      const chunks = chunksFor(agents, clients);
+      const results: [Flood[], Flood[]] = [[], []];
+      for (let run = 0; run < runs; run++) {
+        results[1].push(await flood(unstored, agents, clients, chunks));
+        results[0].push(await flood(stored, agents, clients, chunks));
+      }
+      const [a, b] = results.map((floods) => ({
+        bytesPerSecond: median(floods.map((flood) => flood.bytesPerSecond)),
+        lastChunkMs: median(floods.map((flood) => flood.lastChunkMs)),
+      })) as [Flood, Flood];
+      rows.push(
+        `| flood of ${chunks} chunks, ${agents} agent(s) × ${clients} client(s), storage on vs off | ${mbps(a)} | ${mbps(b)} | ${(a.bytesPerSecond / b.bytesPerSecond).toFixed(2)}× | ≥ 0.95× |`,
+      );
+    }
+    const offTimes = await latencies(unstored, 8, 4);
+    const onTimes = await latencies(stored, 8, 4);
+    const [on, off] = [percentile(onTimes, 0.99), percentile(offTimes, 0.99)];
+    rows.push(
+      `| paced (every 20 ms), 8 agent(s) × 4 client(s), storage on vs off: latency p99 | ${on.toFixed(1)} ms | ${off.toFixed(1)} ms | ${(on / off).toFixed(2)}× | ≤ 1.05× (or ≤ +1 ms) |`,
+    );
+  } finally {
+    await Promise.all([stored.close(), unstored.close()]);
   }
   return rows;
 }

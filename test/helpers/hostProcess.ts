@@ -42,6 +42,8 @@ export interface HostProcess {
   connect: (query?: string, headers?: Record<string, string>) => Promise<WireClient>;
   /** SIGINT, then the exit code. */
   stop: () => Promise<number | null>;
+  /** SIGKILL: the host dies at once, as in a power cut of its process. */
+  kill: () => Promise<void>;
 }
 
 /** A WebSocket client of the wire: its events, and calls that resolve with their responses. */
@@ -84,11 +86,49 @@ export class WireClient {
 
 const readyLine = /Switchboard ready at (\S+)/;
 
+/** Where a host runs: by default a new temporary folder; `folder` to run again on one's state. */
+export interface HostPlace {
+  folder?: string;
+}
+
 type StartHost = (
   config: string,
   args?: string[],
   env?: Record<string, string>,
+  place?: HostPlace,
 ) => Promise<HostProcess>;
+
+/** The environment a test host runs with in `folder` (its state dir, its own config home). */
+export const hostEnvironment = (folder: string, env: Record<string, string> = {}) => ({
+  ...process.env,
+  SWITCHBOARD_TOKEN: testToken,
+  SWITCHBOARD_STATE_DIR: join(folder, 'state'),
+  XDG_CONFIG_HOME: join(folder, 'xdg'),
+  ...env,
+});
+
+/**
+ * Runs a host in `folder` on its `config.yaml` that is expected to stop by itself (it refuses to
+ * start): its exit code and everything it wrote.
+ */
+export async function hostUntilExit(
+  folder: string,
+  env: Record<string, string> = {},
+): Promise<{ code: number | null; output: string }> {
+  const { command, args } = typescriptProcess('host/main.ts', [
+    '--config',
+    join(folder, 'config.yaml'),
+    '--port',
+    '0',
+    '--no-open',
+  ]);
+  const child = spawn(command, args, { env: hostEnvironment(folder, env) });
+  let output = '';
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+  return { code, output };
+}
 
 /** For a test file: `start(config)` runs a host, stopped (and its folder removed) after the test. */
 export function hostPerTest(): StartHost {
@@ -113,17 +153,18 @@ async function waitFor<T>(read: () => T | undefined | null, timeoutMs: number): 
 function hostsUntil(cleanup: typeof afterEach): StartHost {
   const running: { child: ChildProcessWithoutNullStreams; folder: string }[] = [];
   cleanup(async () => {
-    for (const { child, folder } of running.splice(0)) {
-      if (child.exitCode === null) {
+    for (const { child } of running) {
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGKILL');
         await exited;
       }
-      await rm(folder, { recursive: true, force: true });
     }
+    const folders = new Set(running.splice(0).map(({ folder }) => folder));
+    for (const folder of folders) await rm(folder, { recursive: true, force: true });
   });
-  return async (config, args = [], env = {}) => {
-    const folder = await mkdtemp(join(tmpdir(), 'switchboard-host-'));
+  return async (config, args = [], env = {}, place = {}) => {
+    const folder = place.folder ?? (await mkdtemp(join(tmpdir(), 'switchboard-host-')));
     const configPath = join(folder, 'config.yaml');
     await writeFile(configPath, config);
     const { command, args: nodeArgs } = typescriptProcess('host/main.ts', [
@@ -134,15 +175,7 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
       '--no-open',
       ...args,
     ]);
-    const child = spawn(command, nodeArgs, {
-      env: {
-        ...process.env,
-        SWITCHBOARD_TOKEN: testToken,
-        SWITCHBOARD_STATE_DIR: join(folder, 'state'),
-        XDG_CONFIG_HOME: join(folder, 'xdg'),
-        ...env,
-      },
-    });
+    const child = spawn(command, nodeArgs, { env: hostEnvironment(folder, env) });
     running.push({ child, folder });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -191,6 +224,12 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
         const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
         child.kill('SIGINT');
         return exited;
+      },
+      kill: async () => {
+        if (child.exitCode !== null || child.signalCode !== null) return;
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGKILL');
+        await exited;
       },
     };
   };

@@ -1,6 +1,6 @@
 import { afterEach } from 'vitest';
 import { AgentWorkerHandle } from '../../host/AgentWorkerHandle.ts';
-import { ConversationStore } from '../../host/ConversationStore.ts';
+import { ConversationStore } from '../../host/conversations/ConversationStore.ts';
 import { ChatService } from '../../host/services/ChatService.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
@@ -37,11 +37,10 @@ export function supervisorHarness(
   const listeners = new Set<() => void>();
   const workers = new Map<string, AgentWorkerHandle[]>();
   const publish = (event: HostEvent) => {
-    conversations.observe(event);
     events.push(event);
     for (const listener of [...listeners]) listener();
   };
-  const conversations = new ConversationStore(publish);
+  const conversations = new ConversationStore({ publish, config: () => '/harness/config.yaml' });
   const supervisor = new Supervisor({
     definitions,
     limits: { maxRunningAgents: 3, stopIdleAgentsAfterMs: 0, ...limits },

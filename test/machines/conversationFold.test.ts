@@ -4,7 +4,7 @@ import {
   emptyConversation,
   interruptedTurnEvents,
 } from '../../machines/conversationFold.ts';
-import type { ChatMessage, Conversation } from '../../schema/conversation.ts';
+import type { ChatMessage, Conversation, ConversationEvent } from '../../schema/conversation.ts';
 
 const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role'>): ChatMessage => ({
   agent: 'a',
@@ -20,8 +20,7 @@ const interrupt = (conversation: Conversation) => {
     id: 'sys',
     createdAt: '2026-11-30T00:01:00.000Z',
   }));
-  for (const event of events) applyConversationEvent(conversation, event);
-  return conversation;
+  return events.reduce(applyConversationEvent, conversation);
 };
 
 describe('a conversation whose worker is gone', () => {
@@ -90,5 +89,76 @@ describe('a conversation whose worker is gone', () => {
     expect(
       interruptedTurnEvents(conversation, 'a', 'x', () => ({ id: 'n', createdAt: '' })),
     ).toEqual([]);
+  });
+});
+
+describe('the fold', () => {
+  const events = (): ConversationEvent[] => [
+    {
+      name: 'message:updated',
+      data: {
+        agent: 'a',
+        message: message({
+          id: 'u1',
+          role: 'user',
+          parts: [{ kind: 'text', text: 'Fix the build\nplease' }],
+        }),
+      },
+    },
+    {
+      name: 'message:updated',
+      data: { agent: 'a', message: message({ id: 'a1', role: 'agent', done: false }) },
+    },
+    {
+      name: 'message:delta',
+      data: { agent: 'a', messageId: 'a1', index: 0, kind: 'text', text: 'On ' },
+    },
+    {
+      name: 'message:delta',
+      data: { agent: 'a', messageId: 'a1', index: 0, kind: 'text', text: 'it.' },
+    },
+  ];
+
+  it('returns a new conversation and changes neither the old one nor the event', () => {
+    const all = events();
+    const frozen = structuredClone(all);
+    const before = all.slice(0, 3).reduce(applyConversationEvent, emptyConversation('c1'));
+    const copy = structuredClone(before);
+    const after = applyConversationEvent(before, all[3]!);
+    expect(before).toEqual(copy);
+    expect(all).toEqual(frozen);
+    expect(after.messages[1]!.parts).toEqual([{ kind: 'text', text: 'On it.' }]);
+  });
+
+  it('shares everything a delta does not touch', () => {
+    const all = events();
+    const before = all.slice(0, 3).reduce(applyConversationEvent, emptyConversation('c1'));
+    const after = applyConversationEvent(before, all[3]!);
+    expect(after.messages[0]).toBe(before.messages[0]);
+    expect(after.usage).toBe(before.usage);
+    expect(after.permissions).toBe(before.permissions);
+    expect(after.messages[1]).not.toBe(before.messages[1]);
+  });
+
+  it('titles the conversation with the first line of its first user message, unless the agent names it', () => {
+    const all = events();
+    const titled = all.reduce(applyConversationEvent, emptyConversation('c1'));
+    expect(titled.title).toBe('Fix the build');
+    const long = message({
+      id: 'u2',
+      role: 'user',
+      parts: [{ kind: 'text', text: 'x'.repeat(200) }],
+    });
+    const untitled = applyConversationEvent(emptyConversation(), {
+      name: 'message:updated',
+      data: { agent: 'a', message: long },
+    });
+    expect(untitled.title).toHaveLength(80);
+    expect(untitled.title.endsWith('…')).toBe(true);
+    const named = applyConversationEvent(titled, {
+      name: 'session:changed',
+      data: { agent: 'a', title: 'Build fix' },
+    });
+    expect(named.title).toBe('Build fix');
   });
 });

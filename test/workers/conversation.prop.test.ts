@@ -7,6 +7,7 @@
 import type { RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
+import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
 import { applyConversationEvent, emptyConversation } from '../../machines/conversationFold.ts';
 import type { ChatMessage, ConversationEvent, StopReason } from '../../schema/conversation.ts';
 import { Conversation, type ConversationAgent } from '../../workers/Conversation.ts';
@@ -54,10 +55,22 @@ class ScriptedAgent implements ConversationAgent {
     });
   }
 
-  async newSession(): Promise<string> {
+  capabilities() {
+    return { canResume: false, canLoad: false };
+  }
+
+  async newSession(): Promise<AcpSessionRecord> {
     await this.s.schedule(Promise.resolve(), 'session/new answered');
     if (!this.available) throw new Error('the agent is gone');
-    return `session-${++this.sessions}`;
+    return { id: `session-${++this.sessions}`, cwd: '/work' };
+  }
+
+  loadSession(): Promise<void> {
+    return Promise.reject(new Error('not advertised'));
+  }
+
+  resumeSession(): Promise<void> {
+    return Promise.reject(new Error('not advertised'));
   }
 
   prompt(sessionId: string, text: string): Promise<StopReason> {
@@ -204,8 +217,7 @@ const commands = [
 /** What a client holds: the fold of what it received. */
 const folded = (r: Real) => {
   r.batcher.flush();
-  const conversation = emptyConversation();
-  for (const event of r.received) applyConversationEvent(conversation, event);
+  const conversation = r.received.reduce(applyConversationEvent, emptyConversation());
   return conversation;
 };
 

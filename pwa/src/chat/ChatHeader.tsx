@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import type { AgentSummary } from '../../../schema/agents.ts';
 import { useT } from '../i18n.tsx';
 import { AgentAvatar } from './AgentAvatar.tsx';
@@ -7,10 +8,27 @@ export interface ChatHeaderProps {
   agents: readonly AgentSummary[];
   agent: string | undefined;
   onChoose: (agent: string) => void;
+  /** The search covers the screen (narrow screens, where the side column is hidden). */
+  searchOpen: boolean;
+  searchId: string;
+  onToggleSearch: () => void;
+  /** The conversation's own buttons, once an agent is chosen. */
+  actions?: ReactNode;
 }
 
-/** The agent talked to, its state (and why, in error); on narrow screens, the picker too. */
-export function ChatHeader({ agents, agent, onChoose }: ChatHeaderProps) {
+/**
+ * The agent talked to, its state (and why, in error), and the conversation's buttons; on narrow
+ * screens, the picker and the search button too.
+ */
+export function ChatHeader({
+  agents,
+  agent,
+  onChoose,
+  searchOpen,
+  searchId,
+  onToggleSearch,
+  actions,
+}: ChatHeaderProps) {
   const t = useT();
   const summary = agents.find((candidate) => candidate.name === agent);
   return (
@@ -33,6 +51,16 @@ export function ChatHeader({ agents, agent, onChoose }: ChatHeaderProps) {
           )}
         </>
       )}
+      <button
+        type="button"
+        className="chat-search-toggle"
+        aria-expanded={searchOpen}
+        aria-controls={searchId}
+        onClick={onToggleSearch}
+      >
+        {t('chat.search.open')}
+      </button>
+      {summary && actions}
       {summary?.state === 'error' && summary.error !== '' && (
         <p className="chat-header-error" role="alert">
           {summary.error}

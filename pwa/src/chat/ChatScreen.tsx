@@ -1,14 +1,20 @@
+import { useCallback, useId, useState } from 'react';
+import type { SearchHit } from '../../../schema/conversation.ts';
 import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
 import type { Route } from '../shell/useRoute.ts';
 import { AgentList } from './AgentList.tsx';
 import { ChatHeader } from './ChatHeader.tsx';
-import { ConversationView } from './ConversationView.tsx';
+import { ConversationActions } from './ConversationActions.tsx';
+import { ConversationView, type Reveal } from './ConversationView.tsx';
+import { HistoryPanel } from './HistoryPanel.tsx';
+import { SearchPanel } from './SearchPanel.tsx';
 import './chat.css';
 
 /**
- * The Chat screen: the agents (a side list on wide screens, a picker on narrow ones) and the
- * conversation with the one in the route.
+ * The Chat screen: the search and the agents (a side column on wide screens; a picker, and the
+ * search over the screen, on narrow ones), the conversation with the agent in the route, and its
+ * history (a column on wide screens, over the conversation on narrower ones).
  */
 export function ChatScreen({
   agent,
@@ -21,7 +27,20 @@ export function ChatScreen({
   const agents = useHost((state) => state.agents);
   const online = useHost((state) => state.connection === 'online');
   const summary = agents.find((candidate) => candidate.name === agent);
-  const choose = (name: string) => navigate({ screen: 'chat', agent: name });
+  const [historyOpen, setHistoryOpen] = useState(false);
+  const [searchOpen, setSearchOpen] = useState(false);
+  const [reveal, setReveal] = useState<Reveal>();
+  const sideId = useId();
+  const historyId = useId();
+  const choose = (name: string) => {
+    setSearchOpen(false);
+    navigate({ screen: 'chat', agent: name });
+  };
+  const opened = (hit: SearchHit) => {
+    setReveal({ agent: hit.agent, conversation: hit.conversation, messageId: hit.messageId });
+    choose(hit.agent);
+  };
+  const revealed = useCallback(() => setReveal(undefined), []);
 
   let body;
   if (agent === undefined) {
@@ -34,16 +53,63 @@ export function ChatScreen({
     body = <p className="chat-placeholder chat-error">{t('chat.unknownAgent', { agent })}</p>;
   } else {
     // A key per agent: its own list, scroll position and draft.
-    body = <ConversationView key={agent} agent={agent} agentTitle={summary?.title ?? agent} />;
+    body = (
+      <ConversationView
+        key={agent}
+        agent={agent}
+        agentTitle={summary?.title ?? agent}
+        reveal={reveal}
+        onRevealed={revealed}
+      />
+    );
   }
+  const history = historyOpen && agent !== undefined && summary !== undefined;
 
   return (
-    <section className="chat">
-      <AgentList agents={agents} current={agent} onChoose={choose} />
+    <section className={history ? 'chat chat-with-history' : 'chat'}>
+      <div id={sideId} className={searchOpen ? 'chat-side chat-side-open' : 'chat-side'}>
+        <SearchPanel
+          agents={agents}
+          covering={searchOpen}
+          onOpened={opened}
+          onClose={() => setSearchOpen(false)}
+        >
+          <AgentList agents={agents} current={agent} onChoose={choose} />
+        </SearchPanel>
+      </div>
       <div className="chat-main">
-        <ChatHeader agents={agents} agent={agent} onChoose={choose} />
+        <ChatHeader
+          agents={agents}
+          agent={agent}
+          onChoose={choose}
+          searchOpen={searchOpen}
+          searchId={sideId}
+          onToggleSearch={() => setSearchOpen((open) => !open)}
+          actions={
+            summary && (
+              <ConversationActions
+                key={summary.name}
+                agent={summary.name}
+                agentTitle={summary.title}
+                agentBusy={summary.state === 'busy'}
+                historyId={historyId}
+                historyOpen={history}
+                onToggleHistory={() => setHistoryOpen((open) => !open)}
+              />
+            )
+          }
+        />
         {body}
       </div>
+      {history && (
+        <HistoryPanel
+          key={summary.name}
+          id={historyId}
+          agent={summary.name}
+          agentTitle={summary.title}
+          onClose={() => setHistoryOpen(false)}
+        />
+      )}
     </section>
   );
 }

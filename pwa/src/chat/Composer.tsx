@@ -1,4 +1,10 @@
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useId,
+  type Dispatch,
+  type FormEvent,
+  type KeyboardEvent,
+  type SetStateAction,
+} from 'react';
 import type { Conversation } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { CommandMenu, commandOptionId } from './CommandMenu.tsx';
@@ -10,15 +16,17 @@ export interface ComposerProps {
   agent: string;
   agentTitle: string;
   conversation: Conversation;
+  /** What is typed: kept by the view, so it outlives a reload of the conversation. */
+  text: string;
+  setText: Dispatch<SetStateAction<string>>;
 }
 
 /**
  * Where you write to the agent: Enter sends (Shift+Enter is a new line), `/` offers its commands;
  * Cancel while it answers; what waits, and how full its context is.
  */
-export function Composer({ agent, agentTitle, conversation }: ComposerProps) {
+export function Composer({ agent, agentTitle, conversation, text, setText }: ComposerProps) {
   const t = useT();
-  const [text, setText] = useState('');
   const send = useHostAction();
   const cancel = useHostAction();
   const slash = useSlashCommands(text, conversation.commands);

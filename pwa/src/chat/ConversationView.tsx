@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { useT } from '../i18n.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -6,10 +6,27 @@ import { PermissionPrompt } from './PermissionPrompt.tsx';
 import { ToolCard } from './ToolCard.tsx';
 import { useConversation } from './useConversation.ts';
 
+/** A message to bring into view: a search hit's. */
+export interface Reveal {
+  agent: string;
+  conversation: string;
+  messageId: string;
+}
+
+export interface ConversationViewProps {
+  agent: string;
+  agentTitle: string;
+  /** Scrolled to and highlighted once this conversation is the one shown. */
+  reveal?: Reveal | undefined;
+  onRevealed?: () => void;
+}
+
 /** One agent's conversation: loaded when shown, its messages, and the composer. */
-export function ConversationView({ agent, agentTitle }: { agent: string; agentTitle: string }) {
+export function ConversationView({ agent, agentTitle, reveal, onRevealed }: ConversationViewProps) {
   const t = useT();
   const { conversation, error } = useConversation(agent);
+  // The draft stays while the conversation reloads (another one opened, from here or elsewhere).
+  const [draft, setDraft] = useState('');
   const messageIds = useMemo(
     () => new Set(conversation?.messages.map((message) => message.id)),
     [conversation?.messages],
@@ -37,6 +54,12 @@ export function ConversationView({ agent, agentTitle }: { agent: string; agentTi
         permissions={conversation.permissions}
         agentTitle={agentTitle}
         busy={conversation.busy}
+        reveal={
+          reveal?.agent === agent && reveal.conversation === conversation.id
+            ? reveal.messageId
+            : undefined
+        }
+        onRevealed={onRevealed}
       />
       {orphans.length > 0 && (
         <div className="chat-orphans" aria-label={t('chat.permission.pending')} role="region">
@@ -47,7 +70,13 @@ export function ConversationView({ agent, agentTitle }: { agent: string; agentTi
           ))}
         </div>
       )}
-      <Composer agent={agent} agentTitle={agentTitle} conversation={conversation} />
+      <Composer
+        agent={agent}
+        agentTitle={agentTitle}
+        conversation={conversation}
+        text={draft}
+        setText={setDraft}
+      />
     </>
   );
 }

@@ -1,5 +1,5 @@
 import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
-import { useCallback, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage, PermissionRequestView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { MessageItem } from './MessageItem.tsx';
@@ -10,7 +10,14 @@ export interface MessageListProps {
   permissions: readonly PermissionRequestView[];
   agentTitle: string;
   busy: boolean;
+  /** A message to scroll to and highlight for a moment (a search hit), once it is here. */
+  reveal?: string | undefined;
+  /** `reveal` was scrolled to. */
+  onRevealed?: (() => void) | undefined;
 }
+
+/** How long a revealed message stays highlighted (ms). */
+export const revealFor = 2500;
 
 /** Within this many pixels of the end, the reader is at the bottom and the list follows. */
 const endThreshold = 48;
@@ -25,10 +32,18 @@ const observeRect: typeof observeElementRect = (instance, report) =>
  * anchored to the end: while the reader is at the bottom, new messages and growing answers keep
  * it there; scrolled up, it stays put and offers a way back.
  */
-export function MessageList({ messages, permissions, agentTitle, busy }: MessageListProps) {
+export function MessageList({
+  messages,
+  permissions,
+  agentTitle,
+  busy,
+  reveal,
+  onRevealed,
+}: MessageListProps) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
   const [atEnd, setAtEnd] = useState(true);
+  const [revealed, setRevealed] = useState<string>();
   const permissionsOf = usePermissionsByMessage(permissions);
   const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
   const virtualizer = useVirtualizer({
@@ -54,6 +69,22 @@ export function MessageList({ messages, permissions, agentTitle, busy }: Message
   useLayoutEffect(() => {
     if (lastKey !== undefined) virtualizer.scrollToEnd();
   }, [lastKey, virtualizer]);
+
+  // A search hit: scroll by the virtualizer's index (the row may not be in the DOM), then mark it.
+  useLayoutEffect(() => {
+    if (reveal === undefined) return;
+    const index = messages.findIndex((message) => message.id === reveal);
+    if (index === -1) return;
+    virtualizer.scrollToIndex(index, { align: 'center' });
+    setRevealed(reveal);
+    onRevealed?.();
+  }, [reveal, messages, virtualizer, onRevealed]);
+
+  useEffect(() => {
+    if (revealed === undefined) return;
+    const timer = setTimeout(() => setRevealed(undefined), revealFor);
+    return () => clearTimeout(timer);
+  }, [revealed]);
 
   const onScroll = () => {
     const element = scrollRef.current;
@@ -84,7 +115,7 @@ export function MessageList({ messages, permissions, agentTitle, busy }: Message
                 key={item.key}
                 data-index={item.index}
                 ref={virtualizer.measureElement}
-                className="chat-row"
+                className={message.id === revealed ? 'chat-row chat-row-revealed' : 'chat-row'}
                 style={{ transform: `translateY(${item.start}px)` }}
               >
                 <MessageItem

@@ -13,7 +13,8 @@ export interface ConversationState {
 
 /**
  * `agent`'s conversation: loaded once when the agent is chosen (again after a failure while
- * offline), then kept current by the store's events.
+ * offline), then kept current by the store's events (which load it again when the agent's current
+ * conversation is another: the store says when that failed).
  */
 export function useConversation(agent: string | undefined): ConversationState {
   const store = useHostStore();
@@ -22,6 +23,9 @@ export function useConversation(agent: string | undefined): ConversationState {
     agent === undefined ? undefined : state.conversations[agent],
   );
   const online = useHost((state) => state.connection === 'online');
+  const reloadFailure = useHost((state) =>
+    agent === undefined ? undefined : state.conversationFailures[agent],
+  );
   const opened = useRef<string>(undefined);
   const [failure, setFailure] = useState<{ agent: string; error: string }>();
 
@@ -38,11 +42,11 @@ export function useConversation(agent: string | undefined): ConversationState {
     );
   }, [agent, online, store, t]);
 
-  return {
-    conversation,
-    error:
-      conversation === undefined && failure !== undefined && failure.agent === agent
-        ? failure.error
-        : undefined,
-  };
+  let error: string | undefined;
+  if (conversation === undefined && failure !== undefined && failure.agent === agent) {
+    error = failure.error;
+  } else if (conversation === undefined && reloadFailure !== undefined) {
+    error = errorText(t, reloadFailure);
+  }
+  return { conversation, error };
 }

@@ -15,6 +15,11 @@ export interface HostState {
   config: ConfigCurrent | undefined;
   /** The conversations the app opened, kept up to date by the events. */
   conversations: Readonly<Record<string, Conversation>>;
+  /**
+   * Why the reload of an agent's conversation failed, after `conversation:opened` dropped it;
+   * cleared when it loads again.
+   */
+  conversationFailures: Readonly<Record<string, unknown>>;
   /** The agents' stderr lines, for the log viewers opened. */
   logs: Readonly<Record<string, string[]>>;
   /**
@@ -42,11 +47,18 @@ export class HostStore {
     agents: [],
     config: undefined,
     conversations: {},
+    conversationFailures: {},
     logs: {},
     inspection: {},
     version: 0,
   };
   readonly #watchedActors = new Set<string>();
+  /** The agents whose conversation was loaded once: a reconnection loads them again. */
+  readonly #openedConversations = new Set<string>();
+  /** Per agent, how many `Conversation()` calls wait for their answer. */
+  readonly #loadingConversations = new Map<string, number>();
+  /** Per agent, how many `conversation:opened` came: an answer asked for before one is stale. */
+  readonly #conversationGenerations = new Map<string, number>();
   readonly #listeners = new Set<() => void>();
   readonly #watchedLogs = new Set<string>();
   readonly #eventListeners = new Set<(event: StreamEvent) => void>();
@@ -98,10 +110,44 @@ export class HostStore {
     return this.connection.call<T>(method, params);
   }
 
-  /** Loads `agent`'s conversation; the events keep it current from then on. */
+  /**
+   * Loads `agent`'s conversation; the events keep it current from then on. An answer asked for
+   * before a `conversation:opened` of the agent is dropped: the reload that event made wins.
+   */
   async openConversation(agent: string): Promise<void> {
-    const conversation = await this.call<Conversation>('ChatService.Conversation', [agent]);
-    this.#set({ conversations: { ...this.#state.conversations, [agent]: conversation } });
+    const generation = this.#conversationGenerations.get(agent) ?? 0;
+    this.#loadingConversations.set(agent, (this.#loadingConversations.get(agent) ?? 0) + 1);
+    let conversation: Conversation;
+    try {
+      conversation = await this.call<Conversation>('ChatService.Conversation', [agent]);
+    } finally {
+      const loading = (this.#loadingConversations.get(agent) ?? 1) - 1;
+      if (loading === 0) this.#loadingConversations.delete(agent);
+      else this.#loadingConversations.set(agent, loading);
+    }
+    if ((this.#conversationGenerations.get(agent) ?? 0) !== generation) return;
+    this.#openedConversations.add(agent);
+    this.#set({
+      conversations: { ...this.#state.conversations, [agent]: conversation },
+      conversationFailures: without(this.#state.conversationFailures, agent),
+    });
+  }
+
+  /**
+   * `conversation:opened`: the agent's current conversation is another one. The one held is
+   * dropped, so the events still in flight for it are ignored, and loaded again; the host answers
+   * after the events that came before, so the events after the answer are the new one's.
+   */
+  #conversationOpened(agent: string): void {
+    this.#conversationGenerations.set(agent, (this.#conversationGenerations.get(agent) ?? 0) + 1);
+    const held = agent in this.#state.conversations;
+    if (!held && !this.#loadingConversations.has(agent)) return this.#set({});
+    this.#set({ conversations: without(this.#state.conversations, agent) });
+    this.openConversation(agent).catch((failure: unknown) =>
+      this.#set({
+        conversationFailures: { ...this.#state.conversationFailures, [agent]: failure },
+      }),
+    );
   }
 
   /** Loads `agent`'s last stderr lines; `agent:log` events add to them from then on. */
@@ -140,7 +186,7 @@ export class HostStore {
     ]);
     this.#set({ agents, config });
     await Promise.all([
-      ...Object.keys(this.#state.conversations).map((agent) => this.openConversation(agent)),
+      ...[...this.#openedConversations].map((agent) => this.openConversation(agent)),
       ...[...this.#watchedLogs].map((agent) => this.watchLogs(agent)),
       ...[...this.#watchedActors].map((agent) => this.watchInspector(agent)),
     ]);
@@ -151,18 +197,8 @@ export class HostStore {
       const { agent } = event.data;
       const known = this.#state.conversations[agent];
       if (!known) return this.#set({});
-      // A new object for what changed, the same for the rest: React sees exactly what changed.
-      const conversation = {
-        ...known,
-        messages: [...known.messages],
-        permissions: [...known.permissions],
-      };
-      if (event.name === 'message:delta') {
-        const index = conversation.messages.findLastIndex((m) => m.id === event.data.messageId);
-        const message = conversation.messages[index];
-        if (message) conversation.messages[index] = { ...message, parts: [...message.parts] };
-      }
-      applyConversationEvent(conversation, event);
+      // The fold makes new objects for what changed only: React sees exactly what changed.
+      const conversation = applyConversationEvent(known, event);
       return this.#set({ conversations: { ...this.#state.conversations, [agent]: conversation } });
     }
     switch (event.name) {
@@ -182,6 +218,8 @@ export class HostStore {
           logs: { ...this.#state.logs, [agent]: [...lines, line].slice(-logLimit) },
         });
       }
+      case 'conversation:opened':
+        return this.#conversationOpened(event.data.agent);
       case 'config:changed':
         // The configuration's agents, title or language may have changed: reload both.
         void this.#loadConfig();
@@ -207,6 +245,11 @@ export class HostStore {
     this.#state = { ...this.#state, ...change, version: this.#state.version + 1 };
     for (const listener of [...this.#listeners]) listener();
   }
+}
+
+/** `record` without `key`. */
+function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
+  return Object.fromEntries(Object.entries(record).filter(([known]) => known !== key));
 }
 
 export { emptyConversation };

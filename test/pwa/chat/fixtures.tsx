@@ -61,6 +61,8 @@ export function tool(fields: Partial<ToolCallView> & Pick<ToolCallView, 'id'>): 
 
 export function conversation(fields: Partial<Conversation> = {}): Conversation {
   return {
+    id: 'conv-now',
+    title: '',
     messages: [],
     busy: false,
     queued: 0,

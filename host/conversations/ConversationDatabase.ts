@@ -1,0 +1,280 @@
+/**
+ * The conversations that last (CONTRACT.md §6): one SQLite database in the state dir, which one
+ * host at a time holds open.
+ */
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import Database from 'better-sqlite3';
+import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
+import type {
+  AgentCommand,
+  ChatMessage,
+  ContextUsage,
+  Conversation,
+  ConversationSummary,
+  PermissionRequestView,
+  SearchHit,
+} from '../../schema/conversation.ts';
+import { translate, type Language } from '../i18n.ts';
+import { latestVersion, migrate, schemaVersion } from './migrations.ts';
+import { ftsQuery, searchableText, snippet } from './searchQuery.ts';
+import { statements, toMessage, toStored, type MessageBody } from './statements.ts';
+
+/** One stored conversation, as the host restores it. */
+export interface StoredConversation {
+  /** The configuration file's absolute path it belongs to. */
+  config: string;
+  /** The agent's name in that file. */
+  agent: string;
+  /** Never busy, nothing queued, no permissions: pending ones are never stored. */
+  conversation: Conversation;
+  /** ISO 8601. */
+  createdAt: string;
+  updatedAt: string;
+  session: AcpSessionRecord | null;
+}
+
+/** What `ConversationDatabase.write` stores. */
+export type ConversationChange =
+  /** Upserted by message id; `position` is its index in the conversation's messages. */
+  | { kind: 'message'; conversation: string; position: number; message: ChatMessage }
+  | {
+      kind: 'conversation';
+      id: string;
+      title: string;
+      usage: ContextUsage;
+      commands: AgentCommand[];
+      session: AcpSessionRecord | null;
+      updatedAt: string;
+    }
+  /** `optionId` is `null` when the request was cancelled. */
+  | {
+      kind: 'permission';
+      conversation: string;
+      request: PermissionRequestView;
+      optionId: string | null;
+      answeredAt: string;
+    };
+
+/** Why the database cannot be opened: another host holds it, it is not one, or it is too new. */
+export type DatabaseProblemKind = 'locked' | 'unreadable' | 'newer';
+
+/** The database cannot be opened; `message` is in the host's language and says what to do. */
+export class DatabaseError extends Error {
+  override readonly name = 'DatabaseError';
+
+  constructor(
+    readonly kind: DatabaseProblemKind,
+    readonly file: string,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+/** The words the database writes: its errors, and the end of an answer the host never finished. */
+export interface DatabaseWords {
+  language: Language;
+}
+
+/** A second host waits at most this long for the lock before it gives up. */
+const busyTimeoutMs = 200;
+
+/**
+ * A search ranks at most this many matches, the most recent: bm25 costs about a microsecond a
+ * match, and a common word may match most of 100 000 messages (where `search` must stay ≤ 50 ms).
+ */
+const searchPool = 2000;
+
+/**
+ * The conversations of every configuration file and agent, their messages, the permission requests
+ * answered in them, and a full-text index of what was said.
+ *
+ * @example
+ * const database = ConversationDatabase.open(join(stateDir(), 'conversations.db'), { language: 'en' });
+ * database.create(configPath, 'claude', randomUUID(), new Date().toISOString());
+ */
+export class ConversationDatabase {
+  readonly #db: Database.Database;
+  readonly #statements: ReturnType<typeof statements>;
+  readonly #writeBatch: (changes: readonly ConversationChange[]) => void;
+
+  private constructor(db: Database.Database) {
+    this.#db = db;
+    this.#statements = statements(db);
+    this.#writeBatch = db.transaction((changes: readonly ConversationChange[]) => {
+      const texts = new Map<number, string>();
+      for (const change of changes) this.#apply(change, texts);
+      // Last: a statement that opens a savepoint makes FTS5 flush what it holds to a new segment.
+      for (const key of texts.keys()) this.#statements.unindex.run(key);
+      for (const [key, text] of texts) if (text !== '') this.#statements.index.run(key, text);
+    });
+  }
+
+  /**
+   * Opens (creating if missing, with its folder) the database at `file`, migrates it, and ends
+   * what was in flight when the last host died. Throws `DatabaseError`.
+   */
+  static open(file: string, words: DatabaseWords): ConversationDatabase {
+    let db: Database.Database | undefined;
+    try {
+      mkdirSync(dirname(file), { recursive: true });
+      db = new Database(file, { timeout: busyTimeoutMs });
+      // Before the first read: the lock, once taken, is held until close (https://sqlite.org/wal.html#noshm).
+      db.pragma('locking_mode = EXCLUSIVE');
+      if (schemaVersion(db) > latestVersion) {
+        throw new DatabaseError(
+          'newer',
+          file,
+          translate(words.language, 'database.newer', { file }),
+        );
+      }
+      db.pragma('journal_mode = WAL');
+      db.pragma('synchronous = NORMAL');
+      db.pragma('foreign_keys = ON');
+      migrate(db);
+      const database = new ConversationDatabase(db);
+      database.#recover(translate(words.language, 'database.interrupted'));
+      return database;
+    } catch (error) {
+      db?.close();
+      throw openingError(error, file, words.language);
+    }
+  }
+
+  /** A new empty conversation, now the current one of (`config`, `agent`). */
+  create(config: string, agent: string, id: string, createdAt: string): void {
+    this.#db.transaction(() => {
+      this.#statements.insertConversation.run({ id, config, agent, createdAt });
+      this.#statements.setCurrent.run(config, agent, id);
+    })();
+  }
+
+  /** Makes `id` the current conversation of (`config`, `agent`); false if it is not one of theirs. */
+  setCurrent(config: string, agent: string, id: string): boolean {
+    const owner = this.#statements.conversation.get(id);
+    if (owner?.config !== config || owner.agent !== agent) return false;
+    this.#statements.setCurrent.run(config, agent, id);
+    return true;
+  }
+
+  current(config: string, agent: string): StoredConversation | undefined {
+    const row = this.#statements.currentOf.get(config, agent);
+    return row && this.get(row.conversation);
+  }
+
+  get(id: string): StoredConversation | undefined {
+    const row = this.#statements.conversation.get(id);
+    if (!row) return undefined;
+    const messages = this.#statements.messagesOf.all(id).map(toMessage);
+    return toStored(row, messages);
+  }
+
+  /** The conversations of (`config`, `agent`), most recently updated first. */
+  history(config: string, agent: string): ConversationSummary[] {
+    return this.#statements.history.all(config, agent).map((row) => ({
+      id: row.id,
+      title: row.title,
+      createdAt: row.created_at,
+      updatedAt: row.updated_at,
+      messages: row.messages,
+      current: row.current === 1,
+    }));
+  }
+
+  /** Stores `changes` in one transaction: all of them, or none if one fails. */
+  write(changes: readonly ConversationChange[]): void {
+    this.#writeBatch(changes);
+  }
+
+  /**
+   * The messages of any agent of `config` that hold every word of `query` (each word the start of
+   * one of theirs, case and accents aside), best match first (bm25). A query that matches more
+   * than `searchPool` messages ranks the most recent `searchPool` of them only.
+   */
+  search(config: string, query: string, limit = 50): SearchHit[] {
+    const match = ftsQuery(query);
+    if (match === undefined || limit < 1) return [];
+    const s = this.#statements;
+    const count = Math.floor(limit);
+    return s.search
+      .all({ match, config, pool: Math.max(searchPool, count), limit: count })
+      .map(({ key, ...hit }) => ({
+        ...hit,
+        snippet: snippet(s.textOf.get(key)?.text ?? '', query),
+      }));
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+
+  /** Stores `change`; a message's searchable text goes in `texts`, by its key, to index after. */
+  #apply(change: ConversationChange, texts: Map<number, string>): void {
+    const s = this.#statements;
+    switch (change.kind) {
+      case 'message': {
+        const { id, createdAt, role, done, queued, ...body } = change.message;
+        const { key } = s.upsertMessage.get({
+          id,
+          conversation: change.conversation,
+          position: change.position,
+          role,
+          createdAt,
+          done: done ? 1 : 0,
+          queued: queued ? 1 : 0,
+          body: JSON.stringify(body satisfies MessageBody),
+        })!;
+        texts.set(key, searchableText(body.parts));
+        return;
+      }
+      case 'conversation': {
+        const { changes } = s.updateConversation.run({
+          id: change.id,
+          title: change.title,
+          usage: JSON.stringify(change.usage),
+          commands: JSON.stringify(change.commands),
+          sessionId: change.session?.id ?? null,
+          sessionCwd: change.session?.cwd ?? null,
+          updatedAt: change.updatedAt,
+        });
+        if (changes === 0) throw new Error(`no conversation ${change.id} to update`);
+        return;
+      }
+      case 'permission':
+        s.upsertPermission.run({
+          id: change.request.id,
+          conversation: change.conversation,
+          message: change.request.messageId,
+          request: JSON.stringify(change.request),
+          optionId: change.optionId,
+          answeredAt: change.answeredAt,
+        });
+        return;
+    }
+  }
+
+  /** What the last host left in flight: answers ended with `interrupted`, queued messages dropped. */
+  #recover(interrupted: string): void {
+    this.#db
+      .transaction(() => {
+        this.#statements.endUnfinished.run(interrupted);
+        this.#statements.dropQueued.run();
+      })
+      .immediate();
+  }
+}
+
+/** What went wrong at open, as the `DatabaseError` a person reads. */
+function openingError(error: unknown, file: string, language: Language): DatabaseError {
+  if (error instanceof DatabaseError) return error;
+  if (error instanceof Database.SqliteError && /^SQLITE_(BUSY|LOCKED)/.test(error.code)) {
+    return new DatabaseError('locked', file, translate(language, 'database.locked', { file }));
+  }
+  const reason = error instanceof Error ? error.message : String(error);
+  return new DatabaseError(
+    'unreadable',
+    file,
+    translate(language, 'database.unreadable', { file, reason }),
+  );
+}

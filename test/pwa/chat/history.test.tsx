@@ -1,0 +1,353 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, ConversationSummary } from '../../../schema/conversation.ts';
+import { mockHost, renderWithHost, useMockHost, type MockHost } from '../helpers/mockHost.tsx';
+import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
+
+useMockHost();
+afterEach(() => vi.restoreAllMocks());
+
+const summary = (fields: Partial<ConversationSummary> & Pick<ConversationSummary, 'id'>) => ({
+  title: '',
+  createdAt: '2025-05-02T12:00:00Z',
+  updatedAt: '2025-05-02T12:30:00Z',
+  messages: 0,
+  current: false,
+  ...fields,
+});
+
+const history: ConversationSummary[] = [
+  summary({
+    id: 'conv-now',
+    createdAt: '2025-05-03T12:00:00Z',
+    updatedAt: '2025-05-03T12:05:00Z',
+    current: true,
+  }),
+  summary({ id: 'conv-b', title: 'Fix the login form', messages: 1 }),
+  summary({
+    id: 'conv-a',
+    title: 'Plan the café menu',
+    createdAt: '2025-04-20T12:00:00Z',
+    updatedAt: '2025-04-21T12:00:00Z',
+    messages: 12,
+  }),
+];
+
+const login = conversation({
+  id: 'conv-b',
+  title: 'Fix the login form',
+  messages: [
+    message({
+      id: 'b1',
+      role: 'user',
+      parts: [{ kind: 'text', text: 'The login form is broken' }],
+    }),
+  ],
+});
+
+/** The host of these tests: `Open` and `New` change the current conversation as the real one does. */
+function historyHost(start: Conversation = conversation()) {
+  let current = start;
+  const host: MockHost = mockHost(
+    chatMethods(start, {
+      'ChatService.Conversation': () => current,
+      'ChatService.History': () =>
+        history.map((item) => ({ ...item, current: item.id === current.id })),
+      'ChatService.Open': ([agent, id]) => {
+        current = id === 'conv-b' ? login : conversation({ id: String(id) });
+        // The host says so before it answers, on the same socket.
+        host.emit({ name: 'conversation:opened', data: { agent: String(agent), id: String(id) } });
+        return null;
+      },
+      'ChatService.New': ([agent]) => {
+        current = conversation({ id: 'conv-fresh' });
+        host.emit({
+          name: 'conversation:opened',
+          data: { agent: String(agent), id: 'conv-fresh' },
+        });
+        return 'conv-fresh';
+      },
+    }),
+  );
+  return host;
+}
+
+const called = (host: MockHost, method: string) =>
+  host.calls.filter((call) => call.method === method);
+
+async function openHistory(name = 'History') {
+  fireEvent.click(await screen.findByRole('button', { name }));
+  return screen.findByRole('complementary');
+}
+
+describe('the history of an agent’s conversations', () => {
+  it('lists them, newest first, the current one marked, and opens another', async () => {
+    const host = historyHost();
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('No message yet. Write to Claude below.');
+    const panel = await openHistory();
+    expect(screen.getByRole('complementary', { name: 'Conversations with Claude' })).toBe(panel);
+    expect(document.activeElement).toBe(panel);
+    const items = await within(panel).findAllByRole('listitem');
+    expect(items.map((item) => within(item).getAllByRole('button')[0]!.textContent)).toEqual([
+      expect.stringContaining('Untitled conversation'),
+      expect.stringContaining('Fix the login form'),
+      expect.stringContaining('Plan the café menu'),
+    ]);
+    const [now, login, menu] = items.map((item) => within(item).getAllByRole('button')[0]!);
+    expect(now!.getAttribute('aria-current')).toBe('true');
+    expect(now!.textContent).toContain('no message');
+    expect(now!.textContent).toContain('current');
+    expect(login!.getAttribute('aria-current')).toBeNull();
+    expect(login!.textContent).toContain('1 message');
+    expect(login!.textContent).toContain('May 2, 2025');
+    expect(menu!.textContent).toContain('12 messages');
+    expect(menu!.textContent).toContain('Apr 21, 2025');
+    expect(screen.getByRole('button', { name: 'History' }).getAttribute('aria-expanded')).toBe(
+      'true',
+    );
+
+    fireEvent.click(login!);
+    await waitFor(() =>
+      expect(called(host, 'ChatService.Open')).toEqual([
+        { method: 'ChatService.Open', params: ['claude', 'conv-b'] },
+      ]),
+    );
+    // The store loads the conversation the host now calls current.
+    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    expect(called(host, 'ChatService.Conversation').length).toBeGreaterThanOrEqual(2);
+    // Narrower than 1200 px, the panel covered the conversation: it closes to show it.
+    await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'History' }));
+  });
+
+  it('stays open beside the conversation on a wide screen', async () => {
+    vi.spyOn(window, 'matchMedia').mockImplementation(
+      (query) =>
+        ({
+          matches: query === '(min-width: 1200px)',
+          media: query,
+          addEventListener: () => {},
+          removeEventListener: () => {},
+        }) as unknown as MediaQueryList,
+    );
+    historyHost();
+    renderWithHost(<RoutedChat agent="claude" />);
+    const panel = await openHistory();
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Fix the login form/ }));
+    await screen.findByText('The login form is broken');
+    const login = await within(panel).findByRole('button', { name: /^Fix the login form/ });
+    await waitFor(() => expect(login.getAttribute('aria-current')).toBe('true'));
+    expect(screen.getByRole('complementary')).toBe(panel);
+  });
+
+  it('marks the opened conversation as the current one, and follows its title live', async () => {
+    const host = historyHost();
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('No message yet. Write to Claude below.');
+    const panel = await openHistory();
+    await within(panel).findByText('Untitled conversation');
+    host.emit({
+      name: 'message:updated',
+      data: {
+        agent: 'claude',
+        message: message({
+          id: 'u1',
+          role: 'user',
+          parts: [{ kind: 'text', text: 'Hello there' }],
+        }),
+      },
+    });
+    const current = await within(panel).findByRole('button', { name: /^Hello there/ });
+    expect(current.getAttribute('aria-current')).toBe('true');
+    expect(current.textContent).toContain('1 message');
+
+    host.emit({ name: 'session:changed', data: { agent: 'claude', title: 'Greetings' } });
+    await within(panel).findByRole('button', { name: /^Greetings/ });
+
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close the history' }));
+    await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
+  });
+
+  it('exports a conversation as a Markdown file', async () => {
+    const markdown = '# Fix the login form\n\n**You**: The login form is broken\n';
+    const host = historyHost();
+    host.answer({
+      'ChatService.Export': ([, id]) => (id === 'conv-b' ? markdown : '# Untitled\n'),
+    });
+    const blobs: Blob[] = [];
+    const create = vi.spyOn(URL, 'createObjectURL').mockImplementation((blob) => {
+      blobs.push(blob as Blob);
+      return `blob:http://localhost:3000/${blobs.length}`;
+    });
+    vi.spyOn(URL, 'revokeObjectURL').mockImplementation(() => {});
+    const downloads: { name: string; href: string; attached: boolean }[] = [];
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
+      this: HTMLAnchorElement,
+    ) {
+      downloads.push({ name: this.download, href: this.href, attached: this.isConnected });
+    });
+
+    renderWithHost(<RoutedChat agent="claude" />);
+    const panel = await openHistory();
+    fireEvent.click(
+      await within(panel).findByRole('button', { name: 'Export “Fix the login form” as Markdown' }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(1));
+    expect(called(host, 'ChatService.Export')).toEqual([
+      { method: 'ChatService.Export', params: ['claude', 'conv-b'] },
+    ]);
+    expect(downloads[0]).toEqual({
+      name: 'claude-fix-the-login-form.md',
+      href: 'blob:http://localhost:3000/1',
+      attached: true,
+    });
+    expect(await blobs[0]!.text()).toBe(markdown);
+    expect(blobs[0]!.type).toBe('text/markdown;charset=utf-8');
+    expect(document.querySelector('a[download]')).toBeNull();
+
+    // A conversation without a title is named by the day it started.
+    fireEvent.click(
+      within(panel).getByRole('button', { name: 'Export “Untitled conversation” as Markdown' }),
+    );
+    await waitFor(() => expect(downloads).toHaveLength(2));
+    expect(downloads[1]!.name).toBe('claude-2025-05-03.md');
+    expect(create).toHaveBeenCalledTimes(2);
+  });
+
+  it('says what failed: the history, opening, exporting', async () => {
+    const host = historyHost();
+    const refusal = (message: string) => ({
+      error: { code: -32000, message, data: { kind: 'not-found' } },
+    });
+    host.answer({
+      'ChatService.History': () => refusal('the database is locked'),
+    });
+    renderWithHost(<RoutedChat agent="claude" />);
+    const panel = await openHistory();
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'The history could not be loaded: the database is locked',
+    );
+    fireEvent.click(within(panel).getByRole('button', { name: 'Close the history' }));
+
+    host.answer({
+      'ChatService.History': () => history,
+      'ChatService.Open': () => refusal('no conversation conv-b'),
+      'ChatService.Export': () => refusal('no conversation conv-a'),
+    });
+    const again = await openHistory();
+    fireEvent.click(await within(again).findByRole('button', { name: /^Fix the login form/ }));
+    expect(
+      await within(again).findByText(
+        'The conversation could not be opened: no conversation conv-b',
+      ),
+    ).toBeDefined();
+    fireEvent.click(
+      within(again).getByRole('button', { name: 'Export “Plan the café menu” as Markdown' }),
+    );
+    expect(
+      await within(again).findByText(
+        'The conversation could not be exported: no conversation conv-a',
+      ),
+    ).toBeDefined();
+  });
+});
+
+describe('a new conversation', () => {
+  it('starts at once while the agent is idle', async () => {
+    const host = historyHost(
+      conversation({ messages: [message({ id: 'a1', parts: [{ kind: 'text', text: 'Done.' }] })] }),
+    );
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('Done.');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message to Claude' }), {
+      target: { value: 'A draft' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+    expect(called(host, 'ChatService.New')).toEqual([
+      { method: 'ChatService.New', params: ['claude'] },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    // What was typed outlives the reload.
+    expect(
+      screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message to Claude' }).value,
+    ).toBe('A draft');
+  });
+
+  it('asks first while the agent answers, since that answer is cancelled', async () => {
+    const host = historyHost(
+      conversation({ busy: true, queued: 2, messages: [message({ id: 'a1', done: false })] }),
+    );
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('Claude is answering…');
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cancel the answer and start a new conversation?',
+    });
+    expect(dialog.textContent).toContain(
+      'Claude is answering. A new conversation cancels that answer; this conversation stays in the history.',
+    );
+    expect(dialog.textContent).toContain('The 2 messages waiting are not sent.');
+    const keep = within(dialog).getByRole('button', { name: 'Keep the answer' });
+    expect(document.activeElement).toBe(keep);
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(called(host, 'ChatService.New')).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    const again = await screen.findByRole('dialog');
+    fireEvent.click(within(again).getByRole('button', { name: 'Cancel it and start anew' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(called(host, 'ChatService.New')).toEqual([
+      { method: 'ChatService.New', params: ['claude'] },
+    ]);
+    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+  });
+
+  it('asks too when only the agent’s state says it is busy, and says why New failed', async () => {
+    const host = historyHost();
+    host.answer({
+      'ChatService.New': () => ({
+        error: { code: -32000, message: 'the database is locked', data: { kind: 'io' } },
+      }),
+    });
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('No message yet. Write to Claude below.');
+    host.emit({ name: 'agent:state', data: { agent: 'claude', state: 'busy', outdated: false } });
+    await screen.findByLabelText('State: busy');
+    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel it and start anew' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'No new conversation: the database is locked',
+    );
+  });
+});
+
+describe('the history in French', () => {
+  it('speaks French, plural rules and dates included', async () => {
+    historyHost();
+    renderWithHost(<RoutedChat agent="claude" />, 'fr');
+    await screen.findByText('Aucun message pour l’instant. Écrivez à Claude ci-dessous.');
+    expect(screen.getByRole('button', { name: 'Nouvelle conversation' })).toBeDefined();
+    const panel = await openHistory('Historique');
+    expect(within(panel).getByRole('heading').textContent).toBe('Conversations avec Claude');
+    const current = await within(panel).findByRole('button', { name: /^Conversation sans titre/ });
+    expect(current.textContent).toContain('aucun message');
+    expect(current.textContent).toContain('en cours');
+    const login = within(panel).getByRole('button', { name: /^Fix the login form/ });
+    expect(login.textContent).toContain('1 message');
+    expect(login.textContent).toContain('2 mai 2025');
+    expect(
+      within(panel).getByRole('button', { name: /^Plan the café menu/ }).textContent,
+    ).toContain('12 messages');
+    expect(
+      within(panel).getByRole('button', {
+        name: 'Exporter «\u00a0Fix the login form\u00a0» en Markdown',
+      }),
+    ).toBeDefined();
+    expect(within(panel).getByRole('button', { name: 'Fermer l’historique' })).toBeDefined();
+  });
+});

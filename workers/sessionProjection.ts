@@ -1,0 +1,128 @@
+/**
+ * What one ACP `session/update` makes of a conversation (REFERENCE.md "Messages", CONTRACT.md §5):
+ * the conversation events it stands for, given the agent message it extends. Pure: the conversation
+ * applies and emits what it returns. See https://agentclientprotocol.com/protocol/v1/prompt-turn
+ */
+import type {
+  ContentBlock,
+  PlanEntry,
+  SessionNotification,
+  ToolCall,
+  ToolCallUpdate,
+} from '@agentclientprotocol/sdk';
+import type {
+  ChatMessage,
+  ConversationEvent,
+  MessagePart,
+  ToolCallView,
+} from '../schema/conversation.ts';
+import { agentCommands, contentText, mergeTool, planEntries } from './messageModel.ts';
+
+type SessionUpdate = SessionNotification['update'];
+
+/** What an update makes: its events, or nothing the message model shows yet (`shown: false`). */
+export interface Projection {
+  events: ConversationEvent[];
+  shown: boolean;
+}
+
+/** `message` is the agent message of the turn in progress, while it still arrives. */
+export function projectUpdate(
+  agent: string,
+  message: ChatMessage | undefined,
+  update: SessionUpdate,
+): Projection {
+  const shown = (events: ConversationEvent[]): Projection => ({ events, shown: true });
+  switch (update.sessionUpdate) {
+    case 'agent_message_chunk':
+      return shown(appendText(agent, message, 'text', update.content));
+    case 'agent_thought_chunk':
+      return shown(appendText(agent, message, 'thought', update.content));
+    case 'tool_call':
+    case 'tool_call_update':
+      return shown(projectTool(agent, message, update).events);
+    case 'plan':
+      return shown(setPlan(agent, message, update.entries));
+    case 'usage_update':
+      return shown([
+        { name: 'usage:changed', data: { agent, usage: { used: update.used, size: update.size } } },
+      ]);
+    case 'available_commands_update':
+      return shown([
+        {
+          name: 'commands:changed',
+          data: { agent, commands: agentCommands(update.availableCommands) },
+        },
+      ]);
+    case 'session_info_update':
+      return typeof update.title === 'string'
+        ? shown([{ name: 'session:changed', data: { agent, title: update.title } }])
+        : { events: [], shown: false };
+    default:
+      return { events: [], shown: false };
+  }
+}
+
+function appendText(
+  agent: string,
+  message: ChatMessage | undefined,
+  kind: 'text' | 'thought',
+  content: ContentBlock,
+): ConversationEvent[] {
+  const text = contentText(content);
+  if (!message || text === '') return [];
+  const last = message.parts.length - 1;
+  if (message.parts[last]?.kind === kind) {
+    return [
+      {
+        name: 'message:delta',
+        data: { agent, messageId: message.id, kind, index: last, text },
+      },
+    ];
+  }
+  return [setPart(agent, message, message.parts.length, { kind, text })];
+}
+
+/** The tool call after `update` (as a permission request shows it), and the part it changes. */
+export function projectTool(
+  agent: string,
+  message: ChatMessage | undefined,
+  update: ToolCall | ToolCallUpdate,
+): { tool: ToolCallView; events: ConversationEvent[] } {
+  const index = message
+    ? message.parts.findIndex((part) => part.kind === 'tool' && part.tool.id === update.toolCallId)
+    : -1;
+  const previous = message?.parts[index];
+  const tool = mergeTool(previous?.kind === 'tool' ? previous.tool : undefined, update);
+  const part: MessagePart = { kind: 'tool', tool };
+  if (!message || JSON.stringify(previous) === JSON.stringify(part)) return { tool, events: [] };
+  return {
+    tool,
+    events: [setPart(agent, message, index === -1 ? message.parts.length : index, part)],
+  };
+}
+
+function setPlan(
+  agent: string,
+  message: ChatMessage | undefined,
+  entries: readonly PlanEntry[],
+): ConversationEvent[] {
+  if (!message) return [];
+  const index = message.parts.findIndex((part) => part.kind === 'plan');
+  return [
+    setPart(agent, message, index === -1 ? message.parts.length : index, {
+      kind: 'plan',
+      entries: planEntries(entries),
+    }),
+  ];
+}
+
+const setPart = (
+  agent: string,
+  message: ChatMessage,
+  index: number,
+  part: MessagePart,
+): ConversationEvent => ({
+  name: 'message:delta',
+  data: { agent, messageId: message.id, index, kind: part.kind, part },
+});
