@@ -6,7 +6,6 @@ import type {
   ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import { createActor, type Actor } from 'xstate';
-import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import {
   applyConversationEvent,
   emptyConversation,
@@ -17,67 +16,26 @@ import type {
   ChatMessage,
   Conversation as ConversationView,
   ConversationEvent,
-  PermissionOption,
-  StopReason,
 } from '../schema/conversation.ts';
-import { AcpSession, type SessionLink } from './AcpSession.ts';
-import type { Result, WorkerSeed } from './protocol.ts';
-import { projectTool, projectUpdate } from './sessionProjection.ts';
+import { AcpSession } from './AcpSession.ts';
+import type { ConversationOptions } from './conversationOptions.ts';
+import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
+import type { Result } from './protocol.ts';
+import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
 import { errorText } from './errorText.ts';
 
 /** Updates kept while a session is being opened (`#early`): an announcement or two. */
 const maxEarlyUpdates = 100;
-
-/** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
-export interface ConversationAgent extends SessionLink {
-  /** The agent is `ready` or `busy`, not on its way out: it can take a prompt now. */
-  readonly available: boolean;
-  /** Asks the host to start the agent (it applies the limits); `agentReady` or `agentUnavailable` follows. */
-  requestStart(): void;
-  /** The turn that asked for a start no longer waits for it. */
-  withdrawStart(): void;
-  /** `session/prompt`; rejects with the agent's error. */
-  prompt(sessionId: string, text: string): Promise<StopReason>;
-  /** `session/cancel`. */
-  cancel(sessionId: string): void;
-  /** The agent becomes `busy` for a turn, then `ready` again. */
-  use(): void;
-  release(): void;
-}
-
-export interface ConversationOptions {
-  agent: string;
-  link: ConversationAgent;
-  /** Receives every event, in order; the conversation's state is the fold of them. */
-  emit: (event: ConversationEvent) => void;
-  /** What a previous worker of this agent held, or the database (the host's copy). */
-  seed?: WorkerSeed;
-  /** A session was opened for the conversation: the host keeps it, to continue it later. */
-  onSession?: (session: AcpSessionRecord) => void;
-  newId?: () => string;
-  now?: () => Date;
-  /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
-  onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
-  /** Called with the session's actor before it starts. */
-  onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
-}
-
-interface PendingPermission {
-  options: PermissionOption[];
-  resolve: (response: RequestPermissionResponse) => void;
-}
 
 interface Turn {
   actor: Actor<typeof turnMachine>;
   userMessageId: string;
   text: string;
   agentMessageId: string | undefined;
-  permissions: Map<string, PendingPermission>;
+  permissions: PendingPermissions;
   /** Its session is being opened. */
   reaching: boolean;
 }
-
-const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
 /** Whether a conversation's messages show an agent that answered (a session it had then). */
 const hadAnswers = (conversation: ConversationView) =>
@@ -157,7 +115,7 @@ export class Conversation {
       userMessageId: id,
       text,
       agentMessageId: undefined,
-      permissions: new Map(),
+      permissions: new PendingPermissions(),
       reaching: false,
     };
     this.options.onTurnActor?.(turn.actor, `turn:${id}`);
@@ -182,21 +140,13 @@ export class Conversation {
 
   answerPermission(id: string, optionId: string): Result<void> {
     const turn = this.#current;
-    const pending = turn?.permissions.get(id);
-    if (!turn || !pending) {
+    if (!turn) {
       return { ok: false, error: { kind: 'not-found', message: `no permission request ${id}` } };
     }
-    const option = pending.options.find((candidate) => candidate.optionId === optionId);
-    if (!option) {
-      return { ok: false, error: { kind: 'not-found', message: `no option ${optionId}` } };
-    }
-    turn.permissions.delete(id);
-    pending.resolve({ outcome: { outcome: 'selected', optionId } });
+    const answered = turn.permissions.answer(id, optionId);
+    if (!answered.ok) return answered;
     this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
-    turn.actor.send({
-      type: 'turn.permissionAnswered',
-      rejected: option.kind.startsWith('reject'),
-    });
+    turn.actor.send({ type: 'turn.permissionAnswered', rejected: answered.value.rejected });
     return { ok: true, value: undefined };
   }
 
@@ -230,7 +180,7 @@ export class Conversation {
     if (prompting && sessionId !== undefined) this.options.link.cancel(sessionId);
     for (const turn of [this.#current, ...this.#queue]) {
       if (!turn) continue;
-      for (const pending of turn.permissions.values()) pending.resolve(cancelledOutcome);
+      turn.permissions.cancelAll();
       turn.actor.stop();
     }
     if (this.#current?.actor.getSnapshot().matches('waitingForAgent'))
@@ -269,15 +219,11 @@ export class Conversation {
       request.sessionId === this.#session.id &&
       (turn.actor.getSnapshot().matches('prompting') ||
         turn.actor.getSnapshot().matches('awaitingPermission'));
-    if (!turn || !asking || turn.agentMessageId === undefined) {
-      return Promise.resolve(cancelledOutcome);
-    }
+    if (!turn || !asking || turn.agentMessageId === undefined) return cancelledPermission();
     const toolCall = this.#upsertTool(request.toolCall);
     const id = this.#newId();
     const options = request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind }));
-    const answer = new Promise<RequestPermissionResponse>((resolve) =>
-      turn.permissions.set(id, { options, resolve }),
-    );
+    const answer = turn.permissions.ask(id, options);
     this.#emit({
       name: 'permission:requested',
       data: {
@@ -295,22 +241,14 @@ export class Conversation {
 
   /** A write the agent made through `fs/write_text_file`, shown as a diff if no tool call did. */
   showWrite(path: string, oldText: string | null, newText: string): void {
-    const message = this.#agentMessage();
-    if (!message) return;
-    const shown = message.parts.some(
-      (part) =>
-        part.kind === 'tool' &&
-        part.tool.diffs.some((diff) => diff.path === path && diff.newText === newText),
+    const write = writeShown(
+      this.#agentMessage(),
+      `write:${this.#newId()}`,
+      path,
+      oldText,
+      newText,
     );
-    if (shown) return;
-    this.#upsertTool({
-      toolCallId: `write:${this.#newId()}`,
-      title: path,
-      kind: 'edit',
-      status: 'completed',
-      content: [{ type: 'diff', path, oldText, newText }],
-      locations: [{ path }],
-    });
+    if (write) this.#upsertTool(write);
   }
 
   #bindTurn(turn: () => Turn) {
@@ -379,11 +317,9 @@ export class Conversation {
   }
 
   #cancelPermissions(turn: Turn): void {
-    for (const [id, pending] of turn.permissions) {
-      pending.resolve(cancelledOutcome);
+    for (const id of turn.permissions.cancelAll()) {
       this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
     }
-    turn.permissions.clear();
   }
 
   /** A turn reached a final state: its messages end, and the next turn begins. */

@@ -126,3 +126,31 @@ const setPart = (
   name: 'message:delta',
   data: { agent, messageId: message.id, index, kind: part.kind, part },
 });
+
+/**
+ * A write the agent made through `fs/write_text_file`, as a tool call of the arriving answer
+ * (`id`, an `edit` with its diff), unless a tool call of that answer already shows it.
+ */
+export function writeShown(
+  message: ChatMessage | undefined,
+  id: string,
+  path: string,
+  oldText: string | null,
+  newText: string,
+): ToolCall | undefined {
+  if (!message) return undefined;
+  const shown = message.parts.some(
+    (part) =>
+      part.kind === 'tool' &&
+      part.tool.diffs.some((diff) => diff.path === path && diff.newText === newText),
+  );
+  if (shown) return undefined;
+  return {
+    toolCallId: id,
+    title: path,
+    kind: 'edit',
+    status: 'completed',
+    content: [{ type: 'diff', path, oldText, newText }],
+    locations: [{ path }],
+  };
+}

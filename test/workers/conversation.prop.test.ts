@@ -10,7 +10,8 @@ import { describe, expect } from 'vitest';
 import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
 import { applyConversationEvent, emptyConversation } from '../../machines/conversationFold.ts';
 import type { ChatMessage, ConversationEvent, StopReason } from '../../schema/conversation.ts';
-import { Conversation, type ConversationAgent } from '../../workers/Conversation.ts';
+import { Conversation } from '../../workers/Conversation.ts';
+import type { ConversationAgent } from '../../workers/conversationOptions.ts';
 import { EventBatcher } from '../../workers/EventBatcher.ts';
 
 interface Prompt {

@@ -1,0 +1,40 @@
+import type { Actor } from 'xstate';
+import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
+import type { turnMachine } from '../machines/turnMachine.ts';
+import type { ConversationEvent, StopReason } from '../schema/conversation.ts';
+import type { SessionLink } from './AcpSession.ts';
+import type { WorkerSeed } from './protocol.ts';
+
+/** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
+export interface ConversationAgent extends SessionLink {
+  /** The agent is `ready` or `busy`, not on its way out: it can take a prompt now. */
+  readonly available: boolean;
+  /** Asks the host to start the agent (it applies the limits); `agentReady` or `agentUnavailable` follows. */
+  requestStart(): void;
+  /** The turn that asked for a start no longer waits for it. */
+  withdrawStart(): void;
+  /** `session/prompt`; rejects with the agent's error. */
+  prompt(sessionId: string, text: string): Promise<StopReason>;
+  /** `session/cancel`. */
+  cancel(sessionId: string): void;
+  /** The agent becomes `busy` for a turn, then `ready` again. */
+  use(): void;
+  release(): void;
+}
+
+export interface ConversationOptions {
+  agent: string;
+  link: ConversationAgent;
+  /** Receives every event, in order; the conversation's state is the fold of them. */
+  emit: (event: ConversationEvent) => void;
+  /** What a previous worker of this agent held, or the database (the host's copy). */
+  seed?: WorkerSeed;
+  /** A session was opened for the conversation: the host keeps it, to continue it later. */
+  onSession?: (session: AcpSessionRecord) => void;
+  newId?: () => string;
+  now?: () => Date;
+  /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
+  onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
+  /** Called with the session's actor before it starts. */
+  onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
+}
