@@ -7,7 +7,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import {
+  ConversationDatabase,
+  type ConversationChange,
+} from '../../host/conversations/ConversationDatabase.ts';
+import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
+import { sampleTool } from '../host/conversations/sampleMessages.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest, hostUntilExit } from '../helpers/hostProcess.ts';
 
@@ -76,5 +81,59 @@ describe('the state dir', () => {
     expect(output).toContain('Move this file away');
     const { readFile } = await import('node:fs/promises');
     expect(await readFile(databaseOf(folder), 'utf8')).toBe(garbage);
+  });
+});
+
+describe('a conversation of 10 000 messages', () => {
+  it('is restored, opened, searched and goes on', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'switchboard-large-'));
+    folders.push(folder);
+    const config = configText({ a: ['--session'] });
+    const configPath = join(folder, 'config.yaml');
+    await writeFile(configPath, config);
+    // Stored by a previous host: 10 000 messages, a tool call with its diff in every answer.
+    const database = ConversationDatabase.open(databaseOf(folder), { language: 'en' });
+    database.create(configPath, 'a', 'large', '2026-11-01T00:00:00.000Z');
+    const changes: ConversationChange[] = Array.from({ length: 10_000 }, (_, position) => ({
+      kind: 'message',
+      conversation: 'large',
+      position,
+      message: {
+        id: `m${position}`,
+        agent: 'a',
+        createdAt: '2026-11-01T00:00:00.000Z',
+        role: position % 2 === 0 ? 'user' : 'agent',
+        parts:
+          position % 2 === 0
+            ? [{ kind: 'text', text: `question ${position}` }]
+            : [
+                { kind: 'text', text: `answer ${position}${position === 7777 ? ' platypus' : ''}` },
+                { kind: 'tool', tool: { ...sampleTool(), id: `t${position}` } },
+              ],
+        done: true,
+        queued: false,
+      },
+    }));
+    database.write(changes);
+    database.close();
+
+    const host = await start(config, [], {}, { folder });
+    const chat = new ChatClient(await host.connect());
+    const restored = await chat.conversation('a');
+    expect(restored.id).toBe('large');
+    expect(restored.messages).toHaveLength(10_000);
+    expect(restored.messages[7777]).toEqual(
+      changes[7777]!.kind === 'message' && changes[7777]!.message,
+    );
+    const hits = (await chat.wire.call('ChatService.Search', ['platypus'])).result as {
+      messageId: string;
+    }[];
+    expect(hits.map((hit) => hit.messageId)).toEqual(['m7777']);
+    await runScript(chat, 'a', { text: 'still here' });
+    const history = (await chat.wire.call('ChatService.History', ['a'])).result as {
+      messages: number;
+    }[];
+    // The message, `agent-restarted` (no session was stored with it), and the answer.
+    expect(history).toMatchObject([{ messages: 10_003 }]);
   });
 });
