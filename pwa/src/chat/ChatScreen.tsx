@@ -91,7 +91,6 @@ export function ChatScreen({
                 key={summary.name}
                 agent={summary.name}
                 agentTitle={summary.title}
-                agentBusy={summary.state === 'busy'}
                 historyId={historyId}
                 historyOpen={history}
                 onToggleHistory={() => setHistoryOpen((open) => !open)}

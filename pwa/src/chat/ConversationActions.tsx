@@ -1,14 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
-import { ConfirmNew } from './ConfirmNew.tsx';
+import { ConfirmLeave } from './ConfirmLeave.tsx';
+import { useAnswering } from './useAnswering.ts';
 import { useHostAction } from './useHostAction.ts';
 
 export interface ConversationActionsProps {
   agent: string;
   agentTitle: string;
-  /** The agent is answering (its state says so, or its conversation does). */
-  agentBusy: boolean;
   historyId: string;
   historyOpen: boolean;
   onToggleHistory: () => void;
@@ -21,16 +19,14 @@ export interface ConversationActionsProps {
 export function ConversationActions({
   agent,
   agentTitle,
-  agentBusy,
   historyId,
   historyOpen,
   onToggleHistory,
 }: ConversationActionsProps) {
   const t = useT();
-  const conversation = useHost((state) => state.conversations[agent]);
+  const { busy } = useAnswering(agent);
   const start = useHostAction();
   const [confirming, setConfirming] = useState(false);
-  const busy = agentBusy || conversation?.busy === true;
   const historyButton = useRef<HTMLButtonElement>(null);
   const wasOpen = useRef(historyOpen);
 
@@ -76,9 +72,10 @@ export function ConversationActions({
         </p>
       )}
       {confirming && (
-        <ConfirmNew
+        <ConfirmLeave
+          action="new"
+          agent={agent}
           agentTitle={agentTitle}
-          queued={conversation?.queued ?? 0}
           pending={start.pending}
           error={start.error}
           onConfirm={() => void startNew()}

@@ -1,8 +1,10 @@
-import { useEffect, useMemo, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { ConversationSummary } from '../../../schema/conversation.ts';
 import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
+import { ConfirmLeave } from './ConfirmLeave.tsx';
 import { HistoryItem } from './HistoryItem.tsx';
+import { useAnswering } from './useAnswering.ts';
 import { useExport } from './useExport.ts';
 import { useHistory } from './useHistory.ts';
 import { useHostAction } from './useHostAction.ts';
@@ -20,8 +22,9 @@ export interface HistoryPanelProps {
 
 /**
  * An agent's conversations, newest first (`ChatService.History`): the current one marked and
- * live, the others opened with `ChatService.Open`, each exported as Markdown. A column on wide
- * screens; on narrower ones it covers the conversation, and closes once another is opened.
+ * live, the others opened with `ChatService.Open` (once you confirm it, while the agent answers:
+ * that answer is cancelled), each exported as Markdown. A column on wide screens; on narrower ones
+ * it covers the conversation, and closes once another is opened.
  */
 export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelProps) {
   const t = useT();
@@ -29,6 +32,8 @@ export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelPro
   const live = useHost((state) => state.conversations[agent]);
   const history = useHistory(agent, live?.id);
   const open = useHostAction();
+  const { busy } = useAnswering(agent);
+  const [leaving, setLeaving] = useState<ConversationSummary>();
   const exporting = useExport(agent);
   const docked = useMediaQuery(dockedHistory);
 
@@ -41,12 +46,19 @@ export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelPro
     [history.conversations, live],
   );
 
-  const choose = async (summary: ConversationSummary) => {
+  const openIt = async (summary: ConversationSummary) => {
+    if (!(await open.run('ChatService.Open', [agent, summary.id]))) return;
+    setLeaving(undefined);
+    if (!docked) onClose();
+  };
+  const choose = (summary: ConversationSummary) => {
     if (summary.current) {
       if (!docked) onClose();
-      return;
+    } else if (busy) {
+      setLeaving(summary);
+    } else {
+      void openIt(summary);
     }
-    if ((await open.run('ChatService.Open', [agent, summary.id])) && !docked) onClose();
   };
   const onKeyDown = (event: KeyboardEvent) => {
     if (event.key === 'Escape') onClose();
@@ -74,7 +86,8 @@ export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelPro
       </header>
       {[
         history.error && t('chat.history.failed', { error: history.error }),
-        open.error && t('chat.history.openFailed', { error: open.error }),
+        // While the dialog asks, it says why opening failed.
+        !leaving && open.error && t('chat.open.failed', { error: open.error }),
         exporting.error && t('chat.history.exportFailed', { error: exporting.error }),
       ].map(
         (error) =>
@@ -100,11 +113,22 @@ export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelPro
               conversation={summary}
               opening={open.pending}
               exporting={exporting.pending === summary.id}
-              onOpen={() => void choose(summary)}
+              onOpen={() => choose(summary)}
               onExport={() => void exporting.run(summary)}
             />
           ))}
         </ul>
+      )}
+      {leaving && (
+        <ConfirmLeave
+          action="open"
+          agent={agent}
+          agentTitle={agentTitle}
+          pending={open.pending}
+          error={open.error}
+          onConfirm={() => void openIt(leaving)}
+          onClose={() => setLeaving(undefined)}
+        />
       )}
     </aside>
   );

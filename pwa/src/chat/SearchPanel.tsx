@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode 
 import type { AgentSummary } from '../../../schema/agents.ts';
 import type { SearchHit } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
+import { ConfirmLeave } from './ConfirmLeave.tsx';
 import { SearchHitItem } from './SearchHitItem.tsx';
 import { useOpenHit } from './useOpenHit.ts';
 import { useSearch } from './useSearch.ts';
@@ -20,7 +21,7 @@ export interface SearchPanelProps {
 /**
  * The search across every agent's conversations (`ChatService.Search`): a box, then the hits,
  * best first, each labelled with its agent. Choosing one opens its conversation if it is not the
- * agent's current one.
+ * agent's current one (once you confirm it, while that agent answers: the answer is cancelled).
  */
 export function SearchPanel({ agents, covering, onOpened, onClose, children }: SearchPanelProps) {
   const t = useT();
@@ -29,6 +30,7 @@ export function SearchPanel({ agents, covering, onOpened, onClose, children }: S
   const [query, setQuery] = useState('');
   const { hits, searching, error } = useSearch(query);
   const opening = useOpenHit();
+  const [leaving, setLeaving] = useState<SearchHit>();
   const searched = query.trim() !== '';
 
   useEffect(() => {
@@ -41,8 +43,14 @@ export function SearchPanel({ agents, covering, onOpened, onClose, children }: S
     if (query !== '') setQuery('');
     else if (covering) onClose();
   };
-  const open = async (hit: SearchHit) => {
-    if (await opening.open(hit)) onOpened(hit);
+  const open = async (hit: SearchHit, cancelAnswer = false) => {
+    const result = await opening.open(hit, { cancelAnswer });
+    if (result === 'answering') {
+      setLeaving(hit);
+    } else if (result === 'opened') {
+      setLeaving(undefined);
+      onOpened(hit);
+    }
   };
   const agentOf = (name: string) => agents.find((agent) => agent.name === name);
 
@@ -78,11 +86,11 @@ export function SearchPanel({ agents, covering, onOpened, onClose, children }: S
         </div>
         <button
           type="button"
-          className="chat-panel-close chat-search-close"
+          className="chat-search-close"
           aria-label={t('chat.search.close')}
           onClick={onClose}
         >
-          <span aria-hidden="true">✕</span>
+          {t('chat.search.closeShort')}
         </button>
       </div>
       {searched ? (
@@ -97,9 +105,9 @@ export function SearchPanel({ agents, covering, onOpened, onClose, children }: S
               {t('chat.search.failed', { error })}
             </p>
           )}
-          {opening.error !== undefined && (
+          {opening.error !== undefined && !leaving && (
             <p className="chat-panel-error chat-error" role="alert">
-              {t('chat.search.openFailed', { error: opening.error })}
+              {t('chat.open.failed', { error: opening.error })}
             </p>
           )}
           {hits !== undefined && hits.length > 0 && (
@@ -123,6 +131,17 @@ export function SearchPanel({ agents, covering, onOpened, onClose, children }: S
         </div>
       ) : (
         children
+      )}
+      {leaving && (
+        <ConfirmLeave
+          action="open"
+          agent={leaving.agent}
+          agentTitle={agentOf(leaving.agent)?.title ?? leaving.agent}
+          pending={opening.pending}
+          error={opening.error}
+          onConfirm={() => void open(leaving, true)}
+          onClose={() => setLeaving(undefined)}
+        />
       )}
     </>
   );

@@ -216,6 +216,81 @@ describe('the history of an agent’s conversations', () => {
     expect(create).toHaveBeenCalledTimes(2);
   });
 
+  it('asks first before opening another while the agent answers, since that answer is cancelled', async () => {
+    const host = historyHost(
+      conversation({ busy: true, queued: 1, messages: [message({ id: 'a1', done: false })] }),
+    );
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('Claude is answering…');
+    const panel = await openHistory();
+    const login = await within(panel).findByRole('button', { name: /^Fix the login form/ });
+    fireEvent.click(login);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cancel the answer and open this conversation?',
+    });
+    expect(dialog.textContent).toContain(
+      'Claude is answering. Opening another conversation cancels that answer; the current conversation stays in the history.',
+    );
+    expect(dialog.textContent).toContain('The message waiting is not sent.');
+    const keep = within(dialog).getByRole('button', { name: 'Keep the answer' });
+    expect(document.activeElement).toBe(keep);
+    // Escape closes the dialog, not the history it was asked from.
+    fireEvent.keyDown(keep, { key: 'Escape' });
+    fireEvent.click(keep);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(screen.getByRole('complementary')).toBe(panel);
+    expect(called(host, 'ChatService.Open')).toEqual([]);
+
+    // The current one is not another: choosing it asks nothing.
+    fireEvent.click(within(panel).getByRole('button', { name: /^Untitled conversation/ }));
+    await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    const again = await openHistory();
+    fireEvent.click(await within(again).findByRole('button', { name: /^Fix the login form/ }));
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Cancel it and open',
+      }),
+    );
+    await waitFor(() =>
+      expect(called(host, 'ChatService.Open')).toEqual([
+        { method: 'ChatService.Open', params: ['claude', 'conv-b'] },
+      ]),
+    );
+    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
+  });
+
+  it('asks too when only the agent’s state says it is busy, and says in the dialog why Open failed', async () => {
+    const host = historyHost();
+    host.answer({
+      'ChatService.Open': () => ({
+        error: { code: -32000, message: 'no conversation conv-b', data: { kind: 'not-found' } },
+      }),
+    });
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('No message yet. Write to Claude below.');
+    host.emit({ name: 'agent:state', data: { agent: 'claude', state: 'busy', outdated: false } });
+    await screen.findByLabelText('State: busy');
+    const panel = await openHistory();
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Fix the login form/ }));
+    const dialog = await screen.findByRole('dialog');
+    expect(dialog.textContent).not.toContain('waiting');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel it and open' }));
+    expect((await within(dialog).findByRole('alert')).textContent).toBe(
+      'The conversation could not be opened: no conversation conv-b',
+    );
+    // Said once, in the dialog; the panel says it once the dialog is gone.
+    expect(within(panel).queryAllByRole('alert', { hidden: true })).toHaveLength(1);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the answer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect((await within(panel).findByRole('alert')).textContent).toBe(
+      'The conversation could not be opened: no conversation conv-b',
+    );
+  });
+
   it('says what failed: the history, opening, exporting', async () => {
     const host = historyHost();
     const refusal = (message: string) => ({
@@ -336,7 +411,7 @@ describe('the history in French', () => {
     expect(within(panel).getByRole('heading').textContent).toBe('Conversations avec Claude');
     const current = await within(panel).findByRole('button', { name: /^Conversation sans titre/ });
     expect(current.textContent).toContain('aucun message');
-    expect(current.textContent).toContain('en cours');
+    expect(current.textContent).toContain('actuelle');
     const login = within(panel).getByRole('button', { name: /^Fix the login form/ });
     expect(login.textContent).toContain('1 message');
     expect(login.textContent).toContain('2 mai 2025');
@@ -349,5 +424,26 @@ describe('the history in French', () => {
       }),
     ).toBeDefined();
     expect(within(panel).getByRole('button', { name: 'Fermer l’historique' })).toBeDefined();
+  });
+
+  it('asks in French before opening another while the agent answers', async () => {
+    historyHost(
+      conversation({ busy: true, queued: 2, messages: [message({ id: 'a1', done: false })] }),
+    );
+    renderWithHost(<RoutedChat agent="claude" />, 'fr');
+    const panel = await openHistory('Historique');
+    fireEvent.click(await within(panel).findByRole('button', { name: /^Fix the login form/ }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Annuler la réponse et ouvrir cette conversation\u00a0?',
+    });
+    expect(dialog.textContent).toBe(
+      [
+        'Annuler la réponse et ouvrir cette conversation\u00a0?',
+        'Claude est en train de répondre. Ouvrir une autre conversation annule cette réponse\u00a0; ',
+        'la conversation en cours reste dans l’historique. Les 2 messages en attente ne sont pas envoyés.',
+        'Garder la réponse',
+        'L’annuler et ouvrir',
+      ].join(''),
+    );
   });
 });

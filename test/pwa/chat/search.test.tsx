@@ -192,6 +192,77 @@ describe('the search across conversations', () => {
     expect((agents as HTMLSelectElement).value).toBe('codex');
   });
 
+  it('asks first before opening another conversation of an agent that answers', async () => {
+    const busy = long('conv-now', 'now');
+    const current = { claude: { ...busy, busy: true, queued: 3 } };
+    const host = searchHost(current, { 'conv-old': long('conv-old', 'old') }, [
+      hit({ messageId: 'now10', snippet: 'now message 10' }),
+      hit({ conversation: 'conv-old', messageId: 'old42', snippet: 'old message 42' }),
+    ]);
+    renderWithHost(<RoutedChat agent="claude" />);
+    await rowOf('now message 1999');
+    search('message');
+    const results = await screen.findByRole('list', { name: 'Messages found' });
+    const [inCurrent, inOld] = within(results).getAllByRole('button');
+
+    // A hit of the conversation it answers in cancels nothing: no question.
+    fireEvent.click(inCurrent!);
+    const row = await rowOf('now message 10');
+    await waitFor(() => expect(row.classList.contains('chat-row-revealed')).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    fireEvent.click(inOld!);
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cancel the answer and open this conversation?',
+    });
+    expect(dialog.textContent).toContain('Claude is answering.');
+    expect(dialog.textContent).toContain('The 3 messages waiting are not sent.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Keep the answer' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(called(host, 'ChatService.Open')).toEqual([]);
+
+    fireEvent.click(inOld!);
+    fireEvent.click(
+      within(await screen.findByRole('dialog')).getByRole('button', {
+        name: 'Cancel it and open',
+      }),
+    );
+    const old = await rowOf('old message 42');
+    await waitFor(() => expect(old.classList.contains('chat-row-revealed')).toBe(true));
+    expect(called(host, 'ChatService.Open')).toEqual([
+      { method: 'ChatService.Open', params: ['claude', 'conv-old'] },
+    ]);
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks about another agent that answers, once its conversation is known', async () => {
+    const current = {
+      claude: conversation(),
+      codex: conversation({ id: 'codex-now', busy: true }),
+    };
+    const host = searchHost(current, { 'codex-old': long('codex-old', 'codex') }, [
+      hit({ agent: 'codex', conversation: 'codex-old', messageId: 'codex7', snippet: 'codex 7' }),
+    ]);
+    renderWithHost(<RoutedChat agent="claude" />);
+    await screen.findByText('No message yet. Write to Claude below.');
+    search('codex');
+    const results = await screen.findByRole('list', { name: 'Messages found' });
+    fireEvent.click(within(results).getByRole('button'));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Cancel the answer and open this conversation?',
+    });
+    expect(dialog.textContent).toContain('Codex is answering.');
+    expect(called(host, 'ChatService.Conversation').map((call) => call.params)).toContainEqual([
+      'codex',
+    ]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel it and open' }));
+    const row = await rowOf('codex message 7');
+    await waitFor(() => expect(row.classList.contains('chat-row-revealed')).toBe(true));
+    expect(called(host, 'ChatService.Open')).toEqual([
+      { method: 'ChatService.Open', params: ['codex', 'codex-old'] },
+    ]);
+  });
+
   it('says when the search, or opening a hit, failed', async () => {
     const host = searchHost({}, {}, []);
     const refusal = (text: string) => ({
