@@ -16,6 +16,7 @@ import {
   methods,
   ndJsonStream,
   RequestError,
+  type AgentContext,
   type ContentBlock,
 } from '@agentclientprotocol/sdk';
 import packageJson from '../../package.json' with { type: 'json' };
@@ -42,11 +43,35 @@ async function answer(turn: Turn, prompt: ContentBlock[]): Promise<void> {
   await turn.finishPlan();
 }
 
+/** A session in `cwd` (this process's own when it is missing), its commands announced. */
+function openSession(id: string, given: string | undefined, client: AgentContext): Session {
+  const cwd = given && existsSync(given) ? given : process.cwd();
+  const session: Session = { id, cwd, alwaysAllowRun: false, toolCalls: 0 };
+  sessions.set(id, session);
+  log(`session ${id} in ${cwd}`);
+  // After the response is queued, so that the client knows the session the update is for.
+  setImmediate(() => {
+    client
+      .notify(methods.client.session.update, {
+        sessionId: id,
+        update: { sessionUpdate: 'available_commands_update', availableCommands },
+      })
+      .catch(() => {});
+  });
+  return session;
+}
+
 const app = agent({ name: 'switchboard-builtin' })
   // See protocol docs: https://agentclientprotocol.com/protocol/v1/initialization
   .onRequest(methods.agent.initialize, () => ({
     protocolVersion: 1,
-    agentCapabilities: { loadSession: false, promptCapabilities: {} },
+    // Its answers depend on the folder, never on what was said before: any session can be
+    // taken up again after a restart, so the user is not told it forgot (CONTRACT.md §6).
+    agentCapabilities: {
+      loadSession: false,
+      promptCapabilities: {},
+      sessionCapabilities: { resume: {} },
+    },
     agentInfo: {
       name: 'switchboard-builtin',
       title: 'Switchboard built-in agent',
@@ -54,20 +79,14 @@ const app = agent({ name: 'switchboard-builtin' })
     },
   }))
   .onRequest(methods.agent.session.new, ({ params, client }) => {
-    const cwd = params.cwd && existsSync(params.cwd) ? params.cwd : process.cwd();
-    const session: Session = { id: randomUUID(), cwd, alwaysAllowRun: false, toolCalls: 0 };
-    sessions.set(session.id, session);
-    log(`session ${session.id} in ${cwd}`);
-    // After the response is queued, so that the client knows the session the update is for.
-    setImmediate(() => {
-      client
-        .notify(methods.client.session.update, {
-          sessionId: session.id,
-          update: { sessionUpdate: 'available_commands_update', availableCommands },
-        })
-        .catch(() => {});
-    });
+    const session = openSession(randomUUID(), params.cwd, client);
     return { sessionId: session.id };
+  })
+  // See protocol docs: https://agentclientprotocol.com/protocol/session-setup#resuming-sessions
+  .onRequest(methods.agent.session.resume, ({ params, client }) => {
+    // "Always allow" is not carried over: a resumed session asks again before it runs a command.
+    if (!sessions.has(params.sessionId)) openSession(params.sessionId, params.cwd, client);
+    return {};
   })
   // See protocol docs: https://agentclientprotocol.com/protocol/v1/prompt-turn
   .onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => {

@@ -124,6 +124,22 @@ describe('builtinAgent', () => {
     expect(again.protocolVersion).toBe(1);
   });
 
+  it('takes a session up again after a restart (session/resume), asking again before it runs', async () => {
+    const { initialized } = await start();
+    expect(initialized.agentCapabilities?.sessionCapabilities?.resume).toEqual({});
+    const { connection, updates } = await start();
+    const sessionId = 'a-session-of-an-earlier-run';
+    expect(
+      await connection.agent.request(methods.agent.session.resume, { sessionId, cwd: work }),
+    ).toEqual({});
+    const { stopReason } = await connection.agent.request(methods.agent.session.prompt, {
+      sessionId,
+      prompt: [{ type: 'text', text: '/ls' }],
+    });
+    expect(stopReason).toBe('end_turn');
+    await vi.waitFor(() => expect(messageChunks(updates).join('')).toContain('README.md'));
+  });
+
   it('advertises its commands after session/new', async () => {
     const { commands } = await start();
     expect(commands).toEqual(['help', 'ls', 'read', 'grep', 'run', 'plan']);
