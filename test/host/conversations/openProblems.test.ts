@@ -1,13 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import {
-  chmodSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  writeFileSync,
-} from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -118,16 +110,6 @@ describe('a file it cannot use is left as it is', () => {
     expect(problem.kind).toBe('unreadable');
     expect(problem.message).toContain(`La base des conversations ${file} est illisible`);
     expect(readdirSync(file)).toEqual([]);
-  });
-
-  test.skipIf(process.getuid?.() === 0)('a file it may not read is unreadable', () => {
-    ConversationDatabase.open(file, { language: 'en' }).close();
-    chmodSync(file, 0o000);
-    try {
-      expect(openingProblem().kind).toBe('unreadable');
-    } finally {
-      chmodSync(file, 0o600);
-    }
   });
 
   test('a database of a newer Switchboard is refused, and not touched', () => {
