@@ -225,7 +225,9 @@ export class ConversationDatabase {
           queued: queued ? 1 : 0,
           body: JSON.stringify(body satisfies MessageBody),
         })!;
-        texts.set(key, searchableText(body.parts));
+        // Indexed once done: an answer rewritten every batch while it streams would be indexed
+        // anew each time, at a cost that grows with its length (npm run bench, "storage").
+        if (done) texts.set(key, searchableText(body.parts));
         return;
       }
       case 'conversation': {
@@ -256,10 +258,18 @@ export class ConversationDatabase {
 
   /** What the last host left in flight: answers ended with `interrupted`, queued messages dropped. */
   #recover(interrupted: string): void {
+    const s = this.#statements;
     this.#db
       .transaction(() => {
-        this.#statements.endUnfinished.run(interrupted);
-        this.#statements.dropQueued.run();
+        const unfinished = s.unfinished.all();
+        s.endUnfinished.run(interrupted);
+        s.dropQueued.run();
+        // What they said so far becomes searchable, as every finished message is.
+        for (const { key, body } of unfinished) {
+          const text = searchableText((JSON.parse(body) as MessageBody).parts);
+          s.unindex.run(key);
+          if (text !== '') s.index.run(key, text);
+        }
       })
       .immediate();
   }

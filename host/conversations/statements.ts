@@ -139,6 +139,9 @@ export function statements(db: Database.Database) {
          message = excluded.message, request = excluded.request,
          option_id = excluded.option_id, answered_at = excluded.answered_at`,
     ),
+    unfinished: db.prepare<[], { key: number; body: string }>(
+      'SELECT key, body FROM messages WHERE done = 0',
+    ),
     endUnfinished: db.prepare<[string]>(
       `UPDATE messages SET done = 1, body = json_set(body, '$.error', ?) WHERE done = 0`,
     ),

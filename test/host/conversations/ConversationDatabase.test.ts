@@ -111,8 +111,9 @@ describe('conversations', () => {
     // The rewritten message's old text left the index with it.
     const found = (query: string) => database.search(config, query).map((hit) => hit.messageId);
     expect(found('Done')).toEqual(['m2']);
-    expect(found('easy')).toEqual(['m5']);
-    expect(found('fifth louder').sort()).toEqual(['m1', 'm5']);
+    // m5 is still arriving: it is indexed once done.
+    expect(found('easy')).toEqual([]);
+    expect(found('fifth louder').sort()).toEqual(['m1']);
   });
 
   test('a batch is one transaction: one bad change and nothing of it is stored', () => {
@@ -245,6 +246,28 @@ describe('search', () => {
     });
     expect(hits[0]!.agent).toBe('gemini');
     expect(database.search(otherConfig, 'café').map((hit) => hit.messageId)).toEqual(['m4']);
+  });
+
+  test('finds an answer once it is done, or ended by the next host, not while it streams', () => {
+    const streaming = agentMessage('m5', {
+      done: false,
+      parts: [{ kind: 'text', text: 'a wombat so far' }],
+    });
+    const write = (message: typeof streaming) =>
+      database.write([{ kind: 'message', conversation: 'c1', position: 2, message }]);
+    write(streaming);
+    expect(database.search(config, 'wombat')).toEqual([]);
+    write({ ...streaming, done: true, stopReason: 'end_turn' });
+    expect(database.search(config, 'wombat').map((hit) => hit.messageId)).toEqual(['m5']);
+
+    write({
+      ...streaming,
+      id: 'm6',
+      parts: [{ kind: 'text', text: 'a platypus, then the host died' }],
+    });
+    expect(database.search(config, 'platypus')).toEqual([]);
+    reopen();
+    expect(database.search(config, 'platypus').map((hit) => hit.messageId)).toEqual(['m6']);
   });
 
   test('searches thoughts, tool titles and tool output, every word required', () => {
