@@ -2,8 +2,11 @@
  * Item 5 of `npm run bench`: the PWA in headless Chromium against a real host (the built
  * dist/host/main.js serving dist/pwa). A fake agent answers 5 000 prompts with a tool call carrying
  * a diff and a line of text (10 000 messages); then the time to open that conversation, the frame
- * times while scrolling it from bottom to top, and a flood of 5 000 chunks checked on screen, in
- * order. Rows in the table format of main.ts, `—` where there is no raw counterpart.
+ * times while scrolling it from bottom to top; then, in it and in an empty conversation, and in it
+ * with the CPU 4× slower, a flood of 5 000 chunks checked on screen in order and a 200 KB Markdown
+ * answer in 2 000 deltas, each timed from its last frame on the page's WebSocket to on screen,
+ * with the longest frame meanwhile (issue 20's targets, ✓ or ✗). Rows in the table format of
+ * main.ts, `—` where there is no raw counterpart.
  *
  * @example
  * const lines = ['| measure | … |', ...(await pwaRows())];
@@ -18,6 +21,14 @@ import { launchChromium } from '../chromium.ts';
 import type { Conversation } from '../../schema/conversation.ts';
 
 const agent = 'bench';
+/** An agent whose conversation is empty: the same floods, without the 10 000 messages. */
+const emptyAgent = 'bench-empty';
+const markdownBytes = 200_000;
+const markdownDeltas = 2_000;
+/** The targets of issue 20: on screen after the wire's last frame, and the longest frame. */
+const onScreenTarget = 100;
+const throttledTarget = 500;
+const frameTarget = 50;
 const turns = 5_000;
 const floodChunks = 5_000;
 const opens = 3;
@@ -64,6 +75,10 @@ async function startHost(): Promise<Host> {
       'agents:',
       `  ${agent}:`,
       '    title: Bench agent',
+      `    command: ${JSON.stringify(process.execPath)}`,
+      `    args: ${JSON.stringify([fakeAgentFile, '--session'])}`,
+      `  ${emptyAgent}:`,
+      '    title: Empty bench agent',
       `    command: ${JSON.stringify(process.execPath)}`,
       `    args: ${JSON.stringify([fakeAgentFile, '--session'])}`,
       '',
@@ -146,10 +161,15 @@ function editScript(turn: number): string {
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** Resolves once the conversation has `count` messages and no turn runs. */
-async function settled(host: Host, count: number, timeoutMs: number): Promise<Conversation> {
+async function settled(
+  host: Host,
+  count: number,
+  timeoutMs: number,
+  name = agent,
+): Promise<Conversation> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
-    const conversation = await host.rpc<Conversation>('ChatService.Conversation', [agent]);
+    const conversation = await host.rpc<Conversation>('ChatService.Conversation', [name]);
     if (
       conversation.messages.length >= count &&
       !conversation.busy &&
@@ -238,34 +258,154 @@ async function scrollFrames(
   }, frames);
 }
 
-/** The text of the last message's text parts, once it ends with the flood's last chunk. */
-async function floodOnScreen(page: Page, host: Host): Promise<{ text: string; ms: number }> {
-  const started = performance.now();
-  await host.rpc('ChatService.Send', [agent, JSON.stringify([{ flood: floodChunks }])]);
-  await page.waitForFunction(
-    (last) => {
-      const page = globalThis as unknown as PageGlobals;
-      const articles = page.document.querySelectorAll('article');
-      const article = articles[articles.length - 1];
-      return (
-        article?.textContent?.includes(`${last} `) || article?.textContent?.endsWith(`${last}`)
-      );
-    },
-    floodChunks - 1,
-    { polling: 'raf', timeout: 60_000 },
+/** When (`performance.now()` here) the page last received a WebSocket frame holding `marker`. */
+interface Wire {
+  watch: string | undefined;
+  lastAt: number;
+}
+
+/** Follows the page's WebSocket frames; make it before the page opens its socket. */
+function followWire(page: Page): Wire {
+  const wire: Wire = { watch: undefined, lastAt: 0 };
+  page.on('websocket', (socket) =>
+    socket.on('framereceived', ({ payload }) => {
+      if (wire.watch !== undefined && String(payload).includes(wire.watch)) {
+        wire.lastAt = performance.now();
+      }
+    }),
   );
-  const ms = performance.now() - started;
-  await settled(host, turns * 2 + 2, 60_000);
-  const text = await page.evaluate(() => {
-    const page = globalThis as unknown as PageGlobals;
-    const articles = page.document.querySelectorAll('article');
-    const article = articles[articles.length - 1]!;
-    return Array.from(
-      article.querySelectorAll('.chat-markdown'),
-      (part) => part.textContent ?? '',
-    ).join('');
+  return wire;
+}
+
+interface Streamed {
+  /** The text of the last message's Markdown parts. */
+  text: string;
+  /** From the prompt sent to `marker` on screen. */
+  ms: number;
+  /** From the wire's frame holding `marker` to `marker` on screen. */
+  afterWire: number;
+  /** The longest time between two frames while it streamed. */
+  longestFrame: number;
+}
+
+/**
+ * Sends `script` to `name` and waits for `marker` (its last chunk) on screen in the last message,
+ * timing the frames meanwhile.
+ */
+async function streamOnScreen(
+  page: Page,
+  wire: Wire,
+  host: Host,
+  name: string,
+  script: unknown[],
+  marker: string,
+): Promise<Streamed> {
+  wire.watch = JSON.stringify(marker).slice(1, -1);
+  wire.lastAt = 0;
+  await page.evaluate(() => {
+    const page = globalThis as unknown as PageGlobals & { benchFrames?: number[] };
+    const frames: number[] = [];
+    page.benchFrames = frames;
+    let last = 0;
+    const tick = (time: number) => {
+      if (last) frames.push(time - last);
+      last = time;
+      if (page.benchFrames === frames) page.requestAnimationFrame(tick);
+    };
+    page.requestAnimationFrame(tick);
   });
-  return { text, ms };
+  const started = performance.now();
+  await host.rpc('ChatService.Send', [name, JSON.stringify(script)]);
+  await page.waitForFunction(
+    (marker) => {
+      const page = globalThis as unknown as PageGlobals;
+      // The agent's: the prompt, shown above it, holds the marker too.
+      const articles = page.document.querySelectorAll('article.chat-message-agent');
+      return articles[articles.length - 1]?.textContent?.includes(marker);
+    },
+    // Markdown drops a paragraph's trailing space.
+    marker.trim(),
+    { polling: 'raf', timeout: 120_000 },
+  );
+  const shownAt = performance.now();
+  const { text, frames } = await page.evaluate(() => {
+    const page = globalThis as unknown as PageGlobals & { benchFrames?: number[] };
+    const frames = page.benchFrames ?? [];
+    page.benchFrames = undefined;
+    const articles = page.document.querySelectorAll('article.chat-message-agent');
+    const article = articles[articles.length - 1]!;
+    const parts = Array.from(
+      article.querySelectorAll('.chat-markdown'),
+      (part) => part.textContent,
+    );
+    return { text: parts.join(''), frames };
+  });
+  return {
+    text,
+    ms: shownAt - started,
+    afterWire: wire.lastAt === 0 ? Number.NaN : shownAt - wire.lastAt,
+    longestFrame: Math.max(0, ...frames),
+  };
+}
+
+const floodScript = [{ flood: floodChunks }];
+const floodMarker = `${floodChunks - 1} `;
+const floodText = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
+
+/** About `markdownBytes` of an agent's answer: headings, prose, lists, tables, code. */
+function markdownAnswer(): string {
+  const sections: string[] = [];
+  for (let section = 0; sections.join('').length < markdownBytes; section++) {
+    sections.push(
+      [
+        `## Step ${section}: module${section % 97}.ts`,
+        `The change in **module${section % 97}** keeps \`value${section % 12}\` as it was and adds a check; see https://example.com/${section} for why.`,
+        `- first, read the file\n- then change line ${section % 40}\n- last, run \`npm test\``,
+        `| file | lines |\n| --- | --- |\n| module${section % 97}.ts | ${section % 300} |`,
+        '```ts\n' +
+          `export function step${section}(input: number): number {\n  const doubled = input * 2;\n\n  return doubled + ${section};\n}\n` +
+          '```',
+        '',
+      ].join('\n\n'),
+    );
+  }
+  return sections.join('');
+}
+
+const markdownMarker = 'That is the whole answer.';
+
+/** The answer in `markdownDeltas` chunks, cut anywhere (mid-word, mid-fence), then the marker. */
+function markdownScript(): { text: string }[] {
+  const answer = markdownAnswer();
+  const size = Math.ceil(answer.length / (markdownDeltas - 1));
+  const chunks = Array.from({ length: markdownDeltas - 1 }, (_, i) => ({
+    text: answer.slice(i * size, (i + 1) * size),
+  }));
+  return [...chunks, { text: markdownMarker }];
+}
+
+const check = (value: number, target: number) => `${ms(value)} ${value <= target ? '✓' : '✗'}`;
+
+/** The rows of a flood and a Markdown answer streamed to `page`, which shows `name`. */
+async function streamRows(
+  page: Page,
+  wire: Wire,
+  host: Host,
+  name: string,
+  label: string,
+  target: number,
+  settle: () => Promise<unknown>,
+): Promise<string[]> {
+  const flood = await streamOnScreen(page, wire, host, name, floodScript, floodMarker);
+  await settle();
+  const inOrder = flood.text.trim() === floodText.trim();
+  const shown = flood.text.trim().split(/\s+/).length;
+  const markdown = await streamOnScreen(page, wire, host, name, markdownScript(), markdownMarker);
+  await settle();
+  return [
+    `| flood of ${floodChunks} chunks ${label}, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`}, ${check(flood.afterWire, target)} after the wire | — | last chunk on screen ${ms(flood.ms)} after the prompt; longest frame ${check(flood.longestFrame, frameTarget)} | all, in order; ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
+    `| a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas ${label} | last paint ${check(markdown.afterWire, target)} after the wire | — | ${ms(markdown.ms)} after the prompt; longest frame ${check(markdown.longestFrame, frameTarget)} | ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
+  ];
 }
 
 async function timed<T>(work: () => Promise<T>): Promise<[number, T]> {
@@ -315,20 +455,57 @@ export async function pwaRows(): Promise<string[]> {
     const p95 = quantile(deltas, 0.95);
     const slow = deltas.filter((delta) => delta > 1000 / 60 + 0.5).length / deltas.length;
 
-    await page!.evaluate(() => {
-      const page = globalThis as unknown as PageGlobals;
-      const feed = page.document.querySelector('[role=feed]')!;
-      feed.scrollTop = feed.scrollHeight;
-    });
-    const flood = await floodOnScreen(page!, host);
-    const expected = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
-    const inOrder = flood.text.trim() === expected.trim();
-    const shown = flood.text.trim().split(/\s+/).length;
+    // Back at the end, on a page whose socket is followed (the wire's side of the floods).
+    await page!.close();
+    page = await context.newPage();
+    const wire = followWire(page);
+    await openTime(page, host.base, count);
+    let messages = count;
+    const full = await streamRows(
+      page,
+      wire,
+      host,
+      agent,
+      `in the ${count}-message conversation`,
+      onScreenTarget,
+      () => settled(host, (messages += 2), 120_000),
+    );
+
+    const emptyPage = await context.newPage();
+    const emptyWire = followWire(emptyPage);
+    await emptyPage.goto(`${host.base}/#/chat/${emptyAgent}`);
+    await emptyPage.locator('.chat-empty').waitFor({ timeout: 30_000 });
+    let emptyMessages = 0;
+    const empty = await streamRows(
+      emptyPage,
+      emptyWire,
+      host,
+      emptyAgent,
+      'in an empty conversation',
+      onScreenTarget,
+      () => settled(host, (emptyMessages += 2), 120_000, emptyAgent),
+    );
+    await emptyPage.close();
+
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+    const throttled = await streamRows(
+      page,
+      wire,
+      host,
+      agent,
+      `in the ${count}-message conversation, CPU 4× slower`,
+      throttledTarget,
+      () => settled(host, (messages += 2), 120_000),
+    );
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     return [
       `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${times.map((time) => time.shown.toFixed(0)).join(', ')} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ 1 s |`,
       `| scroll it bottom to top (${(distance / 1000).toFixed(0)} k px in ${deltas.length} frames) | median ${ms(median)}, p95 ${ms(p95)} | — | ${(slow * 100).toFixed(1)} % of frames over 16.7 ms | 60 fps |`,
-      `| flood of ${floodChunks} chunks, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`} | — | last chunk on screen after ${ms(flood.ms)} | all, in order |`,
+      ...full,
+      ...empty,
+      ...throttled,
     ];
   } finally {
     await browser.close();

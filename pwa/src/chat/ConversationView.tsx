@@ -1,4 +1,5 @@
-import { useMemo, useState } from 'react';
+import { useState } from 'react';
+import { findMessage } from '../../../machines/conversationFold.ts';
 import { useT } from '../i18n.tsx';
 import { Composer } from './Composer.tsx';
 import { MessageList } from './MessageList.tsx';
@@ -27,10 +28,6 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
   const { conversation, error } = useConversation(agent);
   // The draft stays while the conversation reloads (another one opened, from here or elsewhere).
   const [draft, setDraft] = useState('');
-  const messageIds = useMemo(
-    () => new Set(conversation?.messages.map((message) => message.id)),
-    [conversation?.messages],
-  );
   if (error !== undefined) {
     return (
       <p className="chat-placeholder chat-error" role="alert">
@@ -46,7 +43,10 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
     );
   }
   // A request whose message is not (yet) here must not go unanswered.
-  const orphans = conversation.permissions.filter((request) => !messageIds.has(request.messageId));
+  // Looked up from the end (`findMessage`), not a set of every id: this runs on every delta.
+  const orphans = conversation.permissions.filter(
+    (request) => findMessage(conversation, request.messageId) === undefined,
+  );
   return (
     <>
       <MessageList

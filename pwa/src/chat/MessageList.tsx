@@ -45,7 +45,11 @@ export function MessageList({
   const [atEnd, setAtEnd] = useState(true);
   const [revealed, setRevealed] = useState<string>();
   const permissionsOf = usePermissionsByMessage(permissions);
-  const getItemKey = useCallback((index: number) => messages[index]?.id ?? index, [messages]);
+  // Stable: the virtualizer recomputes every row's measurement when `getItemKey` changes, and the
+  // messages change on every delta.
+  const idsRef = useRef(messages);
+  idsRef.current = messages;
+  const getItemKey = useCallback((index: number) => idsRef.current[index]?.id ?? index, []);
   const virtualizer = useVirtualizer({
     count: messages.length,
     getScrollElement: () => scrollRef.current,

@@ -23,7 +23,7 @@ export function PartView({ part, role, done, permissions, agentTitle }: PartView
   switch (part.kind) {
     case 'text':
       return role === 'agent' ? (
-        <MarkdownText text={part.text} />
+        <MarkdownText text={part.text} streaming={!done} />
       ) : (
         <p className="chat-plain">{part.text}</p>
       );

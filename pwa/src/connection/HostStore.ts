@@ -172,6 +172,13 @@ export class HostStore {
   /** Adds records, in seq order, each once: a `Watch` answer and notifications may cross. */
   #addRecords(key: string, records: readonly InspectionRecord[]): void {
     const known = this.#state.inspection[key] ?? [];
+    const lastSeq = known.at(-1)?.seq ?? -Infinity;
+    // The usual case, records that come after the ones held: no set, no sort.
+    if (records.every((record, index) => record.seq > (records[index - 1]?.seq ?? lastSeq))) {
+      if (records.length === 0) return;
+      const next = [...known, ...records].slice(-inspectionLimit);
+      return this.#set({ inspection: { ...this.#state.inspection, [key]: next } });
+    }
     const seen = new Set(known.map((record) => record.seq));
     const fresh = records.filter((record) => !seen.has(record.seq));
     if (fresh.length === 0) return;
