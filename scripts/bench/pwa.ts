@@ -299,6 +299,8 @@ async function streamOnScreen(
   name: string,
   script: unknown[],
   marker: string,
+  /** What tells the answer on screen apart from any earlier message (`marker` by default). */
+  onScreen: string = marker.trim(),
 ): Promise<Streamed> {
   wire.watch = JSON.stringify(marker).slice(1, -1);
   wire.lastAt = 0;
@@ -323,8 +325,7 @@ async function streamOnScreen(
       const articles = page.document.querySelectorAll('article.chat-message-agent');
       return articles[articles.length - 1]?.textContent?.includes(marker);
     },
-    // Markdown drops a paragraph's trailing space.
-    marker.trim(),
+    onScreen,
     { polling: 'raf', timeout: 120_000 },
   );
   const shownAt = performance.now();
@@ -350,6 +351,8 @@ async function streamOnScreen(
 
 const floodScript = [{ flood: floodChunks }];
 const floodMarker = `${floodChunks - 1} `;
+// The last two chunks: the 10 000-message conversation's last answer says "(turn 4999)" too.
+const floodOnScreen = `${floodChunks - 2} ${floodChunks - 1}`;
 const floodText = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
 
 /** About `markdownBytes` of an agent's answer: headings, prose, lists, tables, code. */
@@ -396,7 +399,15 @@ async function streamRows(
   target: number,
   settle: () => Promise<unknown>,
 ): Promise<string[]> {
-  const flood = await streamOnScreen(page, wire, host, name, floodScript, floodMarker);
+  const flood = await streamOnScreen(
+    page,
+    wire,
+    host,
+    name,
+    floodScript,
+    floodMarker,
+    floodOnScreen,
+  );
   await settle();
   const inOrder = flood.text.trim() === floodText.trim();
   const shown = flood.text.trim().split(/\s+/).length;
