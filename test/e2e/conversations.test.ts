@@ -6,21 +6,14 @@
  * dir that still lists them. In English and French, at desktop and tablet sizes;
  * the history and the search results are saved as screenshots.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { catalogs } from '../../locales/messages.ts';
 import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  screenshotDir,
-  viewports,
-} from '../helpers/browser.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 
 const start = hostPerFile();
@@ -74,25 +67,6 @@ const messagesOf = ({ word, second }: (typeof runs)[Size]) => ({
   second: `What do ${second} eat?`,
   other: `A ${word} met a platypus`,
 });
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
-}
-
-/** The English sentences of the app that French changes (no placeholders, long enough to tell). */
-const englishOnly = Object.entries(catalogs.en)
-  .filter(([key, text]) => {
-    const french = catalogs.fr[key as keyof typeof catalogs.fr];
-    return text !== french && !/[{}]/.test(text) && text.length >= 6 && /\s/.test(text);
-  })
-  .map(([, text]) => text);
-
-async function expectNoEnglish(page: Page, screen: string): Promise<void> {
-  const text = await page.locator('body').innerText();
-  const left = englishOnly.filter((sentence) => text.includes(sentence));
-  expect(left, `English on the ${screen} screen`).toEqual([]);
-}
 
 /** Every control shown is at least 44 × 44 px, on a tablet (a finger), 40 × 40 on a desktop. */
 async function expectTargets(page: Page, size: Size, screen: string): Promise<void> {

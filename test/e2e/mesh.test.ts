@@ -5,21 +5,14 @@
  * `freeze-clear` takes the banner down. Then two hosts on a real NATS server: the channel's state,
  * both machines, and a freeze that came from the other one.
  */
-import { mkdir } from 'node:fs/promises';
 import { hostname } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { catalogs, type Language } from '../../locales/messages.ts';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  screenshotDir,
-  viewports,
-} from '../helpers/browser.ts';
+import type { Language } from '../../locales/messages.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
 import { ChatClient, mcpStep, runScript } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
+import { englishOnly, shoot } from '../helpers/screens.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 import { startNatsServer } from '../helpers/natsServer.ts';
 
@@ -57,19 +50,6 @@ const words = {
     agents: 'Agents',
   },
 } as const;
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
-}
-
-/** The English sentences of the app that French changes (no placeholders, long enough to tell). */
-const englishOnly = Object.entries(catalogs.en)
-  .filter(([key, text]) => {
-    const french = catalogs.fr[key as keyof typeof catalogs.fr];
-    return text !== french && !/[{}]/.test(text) && text.length >= 6 && /\s/.test(text);
-  })
-  .map(([, text]) => text);
 
 /** Every control a finger may use is at least 44 × 44 px. */
 async function smallControls(page: Page): Promise<string[]> {

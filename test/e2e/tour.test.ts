@@ -4,21 +4,14 @@
  * fix it, save it), switch to French and find no English left, and lose nothing while offline.
  * Every screen is saved as a screenshot in both languages at desktop and tablet sizes.
  */
-import { mkdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import type { Page, WebSocketRoute } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { builtinAgentCommand } from '../../host/config/builtinAgent.ts';
-import { catalogs } from '../../locales/messages.ts';
 import type { Conversation } from '../../schema/conversation.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  screenshotDir,
-  viewports,
-} from '../helpers/browser.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 
 const start = hostPerFile();
@@ -46,25 +39,6 @@ function configFor(language: 'en' | 'fr'): string {
     `    args: ${JSON.stringify(chatty.args)}`,
     '',
   ].join('\n');
-}
-
-async function shoot(page: Page, name: string): Promise<void> {
-  await mkdir(screenshotDir, { recursive: true });
-  await page.screenshot({ path: join(screenshotDir, `${name}.png`) });
-}
-
-/** The English sentences of the app that French changes (no placeholders, long enough to tell). */
-const englishOnly = Object.entries(catalogs.en)
-  .filter(([key, text]) => {
-    const french = catalogs.fr[key as keyof typeof catalogs.fr];
-    return text !== french && !/[{}]/.test(text) && text.length >= 6 && /\s/.test(text);
-  })
-  .map(([, text]) => text);
-
-async function expectNoEnglish(page: Page, screen: string): Promise<void> {
-  const text = await page.locator('body').innerText();
-  const left = englishOnly.filter((sentence) => text.includes(sentence));
-  expect(left, `English on the ${screen} screen`).toEqual([]);
 }
 
 /** Every control a finger may use is at least 44 × 44 px (the editor's own text excepted). */
