@@ -21,6 +21,21 @@ export default defineConfig({
     sourcemap: true,
     chunkSizeWarningLimit: 2048,
   },
+  worker: {
+    format: 'es',
+    plugins: () => [
+      {
+        // A worker has no `document`: the entity decoder of the Markdown parser (markdownWorker.ts)
+        // in its plain build, not the browser one, which decodes with an element.
+        name: 'entity-decoder-without-document',
+        enforce: 'pre',
+        resolveId: (source) =>
+          source === 'decode-named-character-reference'
+            ? fileURLToPath(import.meta.resolve(source))
+            : undefined,
+      },
+    ],
+  },
   server: { proxy: { '/api': { target: 'http://127.0.0.1:7777', ws: true } } },
   plugins: [
     react(),

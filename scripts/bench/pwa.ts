@@ -59,6 +59,8 @@ interface PageElement {
 
 interface Host {
   base: string;
+  /** The Markdown answer the agent streams (\`markdownAnswer\`). */
+  markdownFile: string;
   url: string;
   rpc: <T>(method: string, params: unknown[]) => Promise<T>;
   close: () => Promise<void>;
@@ -84,6 +86,8 @@ async function startHost(): Promise<Host> {
       '',
     ].join('\n'),
   );
+  const markdownFile = join(folder, 'answer.md');
+  await writeFile(markdownFile, markdownAnswer());
   const token = randomBytes(32).toString('base64url');
   const child: ChildProcess = spawn(
     process.execPath,
@@ -117,6 +121,7 @@ async function startHost(): Promise<Host> {
   let ids = 0;
   return {
     base,
+    markdownFile,
     url,
     rpc: async <T>(method: string, params: unknown[]) => {
       const response = await fetch(`${base}/api/rpc`, {
@@ -258,79 +263,115 @@ async function scrollFrames(
   }, frames);
 }
 
-/** When (`performance.now()` here) the page last received a WebSocket frame holding `marker`. */
-interface Wire {
-  watch: string | undefined;
-  lastAt: number;
+/**
+ * Makes the page note, in its own clock, when its WebSocket first received a frame holding
+ * `benchWatch` (\`benchWireAt\`): the wire's side of each measure, before the app sees the frame.
+ * Call before the page opens its socket.
+ */
+async function followWire(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const page = globalThis as unknown as WireGlobals;
+    const Native = page.WebSocket;
+    page.WebSocket = class extends Native {
+      constructor(...args: unknown[]) {
+        super(...args);
+        this.addEventListener('message', (message: { data: unknown }) => {
+          const watched = page.benchWatch;
+          if (
+            watched !== undefined &&
+            page.benchWireAt === undefined &&
+            String(message.data).includes(watched)
+          ) {
+            page.benchWireAt = page.performance.now();
+          }
+        });
+      }
+    };
+  });
 }
 
-/** Follows the page's WebSocket frames; make it before the page opens its socket. */
-function followWire(page: Page): Wire {
-  const wire: Wire = { watch: undefined, lastAt: 0 };
-  page.on('websocket', (socket) =>
-    socket.on('framereceived', ({ payload }) => {
-      if (wire.watch !== undefined && String(payload).includes(wire.watch)) {
-        wire.lastAt = performance.now();
-      }
-    }),
-  );
-  return wire;
+/** The page's globals that `followWire` adds. */
+interface WireGlobals extends PageGlobals {
+  WebSocket: new (...args: unknown[]) => {
+    addEventListener(type: 'message', listener: (message: { data: unknown }) => void): void;
+  };
+  benchWatch?: string;
+  benchWireAt?: number;
 }
 
 interface Streamed {
-  /** The text of the last message's Markdown parts. */
+  /** The text of the last message's Markdown parts, once in its final form. */
   text: string;
   /** From the prompt sent to `marker` on screen. */
   ms: number;
-  /** From the wire's frame holding `marker` to `marker` on screen. */
+  /** From the wire's frame holding `marker` to `marker` on screen, in the page's clock. */
   afterWire: number;
-  /** The longest time between two frames while it streamed. */
+  /** From that frame to the answer in its final form (no block left waiting for its parse). */
+  formedAfterWire: number;
+  /** The longest time between two frames, from the prompt to the final form. */
   longestFrame: number;
 }
 
 /**
- * Sends `script` to `name` and waits for `marker` (its last chunk) on screen in the last message,
- * timing the frames meanwhile.
+ * Sends `script` to `name`, waits for `marker` (its last chunk) on screen in the last message,
+ * then for the turn's end (`settle`) and the answer's final form, timing the frames meanwhile.
  */
 async function streamOnScreen(
   page: Page,
-  wire: Wire,
   host: Host,
   name: string,
   script: unknown[],
   marker: string,
+  settle: () => Promise<unknown>,
   /** What tells the answer on screen apart from any earlier message (`marker` by default). */
   onScreen: string = marker.trim(),
 ): Promise<Streamed> {
-  wire.watch = JSON.stringify(marker).slice(1, -1);
-  wire.lastAt = 0;
-  await page.evaluate(() => {
-    const page = globalThis as unknown as PageGlobals & { benchFrames?: number[] };
-    const frames: number[] = [];
-    page.benchFrames = frames;
-    let last = 0;
-    const tick = (time: number) => {
-      if (last) frames.push(time - last);
-      last = time;
-      if (page.benchFrames === frames) page.requestAnimationFrame(tick);
-    };
-    page.requestAnimationFrame(tick);
-  });
+  await page.evaluate(
+    (watch) => {
+      const page = globalThis as unknown as WireGlobals & { benchFrames?: number[] };
+      page.benchWatch = watch;
+      page.benchWireAt = undefined;
+      const frames: number[] = [];
+      page.benchFrames = frames;
+      let last = 0;
+      const tick = (time: number) => {
+        if (last) frames.push(time - last);
+        last = time;
+        if (page.benchFrames === frames) page.requestAnimationFrame(tick);
+      };
+      page.requestAnimationFrame(tick);
+    },
+    JSON.stringify(marker).slice(1, -1),
+  );
   const started = performance.now();
   await host.rpc('ChatService.Send', [name, JSON.stringify(script)]);
-  await page.waitForFunction(
+  const shownHandle = await page.waitForFunction(
     (marker) => {
       const page = globalThis as unknown as PageGlobals;
-      // The agent's: the prompt, shown above it, holds the marker too.
+      // The agent's: the prompt, shown above it, may hold the marker too.
       const articles = page.document.querySelectorAll('article.chat-message-agent');
-      return articles[articles.length - 1]?.textContent?.includes(marker);
+      const text = articles[articles.length - 1]?.textContent ?? '';
+      return text.includes(marker) && page.performance.now();
     },
     onScreen,
     { polling: 'raf', timeout: 120_000 },
   );
-  const shownAt = performance.now();
-  const { text, frames } = await page.evaluate(() => {
-    const page = globalThis as unknown as PageGlobals & { benchFrames?: number[] };
+  const shown = (await shownHandle.jsonValue()) as number;
+  const ms = performance.now() - started;
+  await settle();
+  const formedHandle = await page.waitForFunction(
+    () => {
+      const page = globalThis as unknown as PageGlobals;
+      const articles = page.document.querySelectorAll('article.chat-message-agent');
+      const waiting = articles[articles.length - 1]?.querySelectorAll('.chat-markdown-waiting');
+      return waiting?.length === 0 && page.performance.now();
+    },
+    undefined,
+    { polling: 'raf', timeout: 120_000 },
+  );
+  const formed = (await formedHandle.jsonValue()) as number;
+  const { text, frames, wireAt } = await page.evaluate(() => {
+    const page = globalThis as unknown as WireGlobals & { benchFrames?: number[] };
     const frames = page.benchFrames ?? [];
     page.benchFrames = undefined;
     const articles = page.document.querySelectorAll('article.chat-message-agent');
@@ -339,12 +380,13 @@ async function streamOnScreen(
       article.querySelectorAll('.chat-markdown'),
       (part) => part.textContent,
     );
-    return { text: parts.join(''), frames };
+    return { text: parts.join(''), frames, wireAt: page.benchWireAt };
   });
   return {
     text,
-    ms: shownAt - started,
-    afterWire: wire.lastAt === 0 ? Number.NaN : shownAt - wire.lastAt,
+    ms,
+    afterWire: wireAt === undefined ? Number.NaN : shown - wireAt,
+    formedAfterWire: wireAt === undefined ? Number.NaN : formed - wireAt,
     longestFrame: Math.max(0, ...frames),
   };
 }
@@ -377,14 +419,12 @@ function markdownAnswer(): string {
 
 const markdownMarker = 'That is the whole answer.';
 
-/** The answer in `markdownDeltas` chunks, cut anywhere (mid-word, mid-fence), then the marker. */
-function markdownScript(): { text: string }[] {
-  const answer = markdownAnswer();
-  const size = Math.ceil(answer.length / (markdownDeltas - 1));
-  const chunks = Array.from({ length: markdownDeltas - 1 }, (_, i) => ({
-    text: answer.slice(i * size, (i + 1) * size),
-  }));
-  return [...chunks, { text: markdownMarker }];
+/**
+ * The answer in `markdownDeltas` chunks, cut anywhere (mid-word, mid-fence), then the marker: the
+ * agent reads it from `path` (the prompt stays a prompt's size).
+ */
+function markdownScript(path: string): unknown[] {
+  return [{ streamFile: { path, chunks: markdownDeltas - 1 } }, { text: markdownMarker }];
 }
 
 const check = (value: number, target: number) => `${ms(value)} ${value <= target ? '✓' : '✗'}`;
@@ -392,7 +432,6 @@ const check = (value: number, target: number) => `${ms(value)} ${value <= target
 /** The rows of a flood and a Markdown answer streamed to `page`, which shows `name`. */
 async function streamRows(
   page: Page,
-  wire: Wire,
   host: Host,
   name: string,
   label: string,
@@ -401,21 +440,26 @@ async function streamRows(
 ): Promise<string[]> {
   const flood = await streamOnScreen(
     page,
-    wire,
     host,
     name,
     floodScript,
     floodMarker,
+    settle,
     floodOnScreen,
   );
-  await settle();
   const inOrder = flood.text.trim() === floodText.trim();
   const shown = flood.text.trim().split(/\s+/).length;
-  const markdown = await streamOnScreen(page, wire, host, name, markdownScript(), markdownMarker);
-  await settle();
+  const markdown = await streamOnScreen(
+    page,
+    host,
+    name,
+    markdownScript(host.markdownFile),
+    markdownMarker,
+    settle,
+  );
   return [
     `| flood of ${floodChunks} chunks ${label}, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`}, ${check(flood.afterWire, target)} after the wire | — | last chunk on screen ${ms(flood.ms)} after the prompt; longest frame ${check(flood.longestFrame, frameTarget)} | all, in order; ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
-    `| a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas ${label} | last paint ${check(markdown.afterWire, target)} after the wire | — | ${ms(markdown.ms)} after the prompt; longest frame ${check(markdown.longestFrame, frameTarget)} | ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
+    `| a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas ${label} | last chunk on screen ${check(markdown.afterWire, target)} after the wire | — | all formatted ${ms(markdown.formedAfterWire)} after the wire, ${ms(markdown.ms)} after the prompt; longest frame ${check(markdown.longestFrame, frameTarget)} | ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
   ];
 }
 
@@ -469,12 +513,11 @@ export async function pwaRows(): Promise<string[]> {
     // Back at the end, on a page whose socket is followed (the wire's side of the floods).
     await page!.close();
     page = await context.newPage();
-    const wire = followWire(page);
+    await followWire(page);
     await openTime(page, host.base, count);
     let messages = count;
     const full = await streamRows(
       page,
-      wire,
       host,
       agent,
       `in the ${count}-message conversation`,
@@ -483,13 +526,12 @@ export async function pwaRows(): Promise<string[]> {
     );
 
     const emptyPage = await context.newPage();
-    const emptyWire = followWire(emptyPage);
+    await followWire(emptyPage);
     await emptyPage.goto(`${host.base}/#/chat/${emptyAgent}`);
     await emptyPage.locator('.chat-empty').waitFor({ timeout: 30_000 });
     let emptyMessages = 0;
     const empty = await streamRows(
       emptyPage,
-      emptyWire,
       host,
       emptyAgent,
       'in an empty conversation',
@@ -502,7 +544,6 @@ export async function pwaRows(): Promise<string[]> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
     const throttled = await streamRows(
       page,
-      wire,
       host,
       agent,
       `in the ${count}-message conversation, CPU 4× slower`,

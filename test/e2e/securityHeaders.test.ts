@@ -135,6 +135,8 @@ describe('the app under its Content-Security-Policy, in Chromium', () => {
         {
           text: '**Bold**, a [link](https://example.org), and code:\n\n```js\nconst a = 1;\n```\n',
         },
+        // Long enough to be parsed by the app's Markdown worker, not in a render.
+        { text: `\n\`\`\`ts\n${'export const long = 1;\n'.repeat(120)}\`\`\`\n` },
         {
           permission: {
             toolCall: { toolCallId: 't1', title: 'Edit notes.md', kind: 'edit', status: 'pending' },
@@ -146,7 +148,10 @@ describe('the app under its Content-Security-Policy, in Chromium', () => {
         },
       ),
     ]);
-    await page.locator('.chat-markdown pre code.hljs').waitFor();
+    await expect.poll(() => page.locator('.chat-markdown pre code.hljs').count()).toBe(2);
+    expect(page.workers().map((worker) => new URL(worker.url()).pathname)).toEqual([
+      expect.stringMatching(/^\/assets\/markdownWorker-.*\.js$/),
+    ]);
     await page.getByRole('button', { name: 'Allow once' }).click();
     await page.getByText('permission: selected once').waitFor();
     await sent;

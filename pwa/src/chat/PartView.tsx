@@ -3,7 +3,7 @@ import type {
   MessageRole,
   PermissionRequestView,
 } from '../../../schema/conversation.ts';
-import { MarkdownText } from './MarkdownText.tsx';
+import { MarkdownText } from './markdown/MarkdownText.tsx';
 import { PermissionPrompt } from './PermissionPrompt.tsx';
 import { PlanList } from './PlanList.tsx';
 import { ThoughtPart } from './ThoughtPart.tsx';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { MarkdownText } from './MarkdownText.tsx';
+import { MarkdownText } from './markdown/MarkdownText.tsx';
 
 /** A tool call's input or output: labelled, monospace, scrollable (and so focusable). */
 export function ToolText({ label, text }: { label: string; text: string }) {

@@ -60,6 +60,8 @@ export class HostStore {
   /** Per agent, how many `conversation:opened` came: an answer asked for before one is stale. */
   readonly #conversationGenerations = new Map<string, number>();
   readonly #listeners = new Set<() => void>();
+  /** Listeners are told once a frame: a stream's events come faster than frames are drawn. */
+  #notifying = false;
   readonly #watchedLogs = new Set<string>();
   readonly #eventListeners = new Set<(event: StreamEvent) => void>();
   readonly connection: HostConnection;
@@ -250,7 +252,21 @@ export class HostStore {
 
   #set(change: Partial<HostState>): void {
     this.#state = { ...this.#state, ...change, version: this.#state.version + 1 };
-    for (const listener of [...this.#listeners]) listener();
+    if (this.#notifying) return;
+    this.#notifying = true;
+    nextFrame(() => {
+      this.#notifying = false;
+      for (const listener of [...this.#listeners]) listener();
+    });
+  }
+}
+
+/** `run` before the next frame is drawn; soon, when the page is hidden and draws none. */
+function nextFrame(run: () => void): void {
+  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
+    requestAnimationFrame(run);
+  } else {
+    setTimeout(run);
   }
 }
 

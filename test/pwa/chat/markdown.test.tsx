@@ -1,8 +1,14 @@
 // @vitest-environment happy-dom
-import { render } from '@testing-library/react';
+import { render, waitFor } from '@testing-library/react';
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { MarkdownBlock, MarkdownText } from '../../../pwa/src/chat/MarkdownText.tsx';
-import { markdownBlocks } from '../../../pwa/src/chat/markdownBlocks.ts';
+import { MarkdownText } from '../../../pwa/src/chat/markdown/MarkdownText.tsx';
+import { BlockSplitter, markdownBlocks } from '../../../pwa/src/chat/markdown/markdownBlocks.ts';
+import { markdownElement } from '../../../pwa/src/chat/markdown/markdownElement.tsx';
+import { markdownTree } from '../../../pwa/src/chat/markdown/markdownTree.ts';
+
+/** `text` rendered whole, in one block. */
+const whole = (text: string) => markdownElement(markdownTree(text, { highlight: true }));
 
 describe("an agent's Markdown", () => {
   it('shows an image as a link to it, never loading it', () => {
@@ -45,13 +51,11 @@ const wholeAndBlocks: string[] = [
 
 describe('Markdown rendered by blocks', () => {
   it.each(wholeAndBlocks)('renders a finished text as it renders whole: %#', (text) => {
-    const byBlocks = render(<MarkdownText text={text} />).container.innerHTML;
-    const whole = render(
-      <div className="chat-markdown">
-        <MarkdownBlock text={text} open={false} />
-      </div>,
-    ).container.innerHTML;
-    expect(byBlocks).toBe(whole);
+    const byBlocks = render(<MarkdownText text={text} parseBudgetMs={Infinity} />).container
+      .innerHTML;
+    const wholeHtml = render(<div className="chat-markdown">{whole(text)}</div>).container
+      .innerHTML;
+    expect(byBlocks).toBe(wholeHtml);
   });
 
   it('splits where a block ends, never inside a fence or a loose list', () => {
@@ -67,14 +71,119 @@ describe('Markdown rendered by blocks', () => {
 
   it('highlights code only in closed blocks while the text streams', () => {
     const text = '```js\nconst a = 1;\n```\n\n```js\nconst b = 2;';
-    const { container, rerender } = render(<MarkdownText text={text} streaming />);
+    const { container, rerender } = render(
+      <MarkdownText text={text} streaming parseBudgetMs={Infinity} />,
+    );
     const [closed, open] = container.querySelectorAll('code');
     expect(closed!.querySelector('.hljs-keyword')).not.toBeNull();
     expect(open!.querySelector('.hljs-keyword')).toBeNull();
-    rerender(<MarkdownText text={'Code:\n\n```js\nconst c = 3;\n```\n'} streaming />);
+    rerender(
+      <MarkdownText
+        text={'Code:\n\n```js\nconst c = 3;\n```\n'}
+        streaming
+        parseBudgetMs={Infinity}
+      />,
+    );
     // A fence closed in the last block: highlighted, as more text may not come for a while.
     expect(container.querySelector('.hljs-keyword')).not.toBeNull();
-    rerender(<MarkdownText text={text} />);
+    rerender(<MarkdownText text={text} parseBudgetMs={Infinity} />);
     expect(container.querySelectorAll('code')[1]!.querySelector('.hljs-keyword')).not.toBeNull();
+  });
+
+  it('parses no longer than its budget: the rest waits as plain text, then takes its form', async () => {
+    const text = ['# Budget', 'A *first* paragraph.', '- a\n- b', '```ts\nconst budget = 0;\n```']
+      .map((block) => `${block} (budget test)`)
+      .join('\n\n');
+    // A task of its own: the budget is per task, and the tests above spent this one's.
+    await new Promise((resolve) => setTimeout(resolve));
+    const { container } = render(<MarkdownText text={text} parseBudgetMs={0} />);
+    // Every task parses one block at least: the heading is there, the rest is its text.
+    expect(container.querySelector('h1')?.textContent).toBe('Budget (budget test)');
+    expect(container.querySelector('em')).toBeNull();
+    expect(container.textContent).toContain('const budget = 0;');
+    await waitFor(() => expect(container.querySelector('.chat-markdown-waiting')).toBeNull());
+    const wholeHtml = render(<div className="chat-markdown">{whole(text)}</div>).container
+      .innerHTML;
+    expect(container.innerHTML).toBe(wholeHtml);
+  });
+});
+
+describe('a growing text split again', () => {
+  const pieces = [
+    '# Title',
+    'Some *text*',
+    '- item',
+    '1. first',
+    '```ts',
+    '```',
+    '~~~',
+    '<!-- note',
+    '-->',
+    '<pre>',
+    '</pre>',
+    '    indented',
+    '> quote',
+    '[ref]: https://example.com',
+    '',
+    '',
+    '| a |',
+  ];
+
+  it('splits each prefix as the whole prefix splits, keeping the blocks before', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.constantFrom(...pieces), { maxLength: 30 }),
+        fc.array(fc.integer({ min: 1, max: 12 }), { minLength: 1, maxLength: 40 }),
+        (lines, steps) => {
+          const text = lines.join('\n');
+          const splitter = new BlockSplitter();
+          let end = 0;
+          for (const step of [...steps, text.length]) {
+            end = Math.min(text.length, end + step);
+            const before = splitter.split(text.slice(0, end));
+            expect(before).toEqual(markdownBlocks(text.slice(0, end)));
+          }
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('splits again the block before the last: the last one may have begun with half a line', () => {
+    const splitter = new BlockSplitter();
+    // "1" starts a block; "1." is a list item, which continues the block before it.
+    expect(splitter.split('Some text\n\n1')).toEqual(['Some text', '1']);
+    expect(splitter.split('Some text\n\n1. first')).toEqual(['Some text\n\n1. first']);
+  });
+});
+
+describe('a long answer', () => {
+  it('renders in sections, each block as it renders whole', () => {
+    const text = Array.from(
+      { length: 70 },
+      (_, i) => `Paragraph **${i}** of the long answer.`,
+    ).join('\n\n');
+    const { container } = render(<MarkdownText text={text} parseBudgetMs={Infinity} />);
+    expect(container.querySelectorAll('.chat-markdown-section')).toHaveLength(3);
+    expect(container.querySelectorAll('strong')).toHaveLength(70);
+    const wholeText = render(<div>{whole(text)}</div>).container.textContent;
+    expect(container.textContent).toBe(wholeText);
+  });
+
+  it('shows a long growing block as it was parsed last, then what came since, then all of it', async () => {
+    const start = `A long **growing** paragraph ${'and more words '.repeat(150)}`;
+    const { container, rerender } = render(
+      <MarkdownText text={start} streaming parseBudgetMs={Infinity} />,
+    );
+    // Too long to parse in a render: plain text first, then the parser's answer.
+    expect(container.querySelector('strong')).toBeNull();
+    expect(container.textContent).toBe(start);
+    await waitFor(() => expect(container.querySelector('strong')).not.toBeNull());
+
+    rerender(<MarkdownText text={`${start}and *the end*`} streaming parseBudgetMs={Infinity} />);
+    expect(container.querySelector('strong')).not.toBeNull();
+    expect(container.querySelector('.chat-markdown-waiting')?.textContent).toBe('and *the end*');
+    await waitFor(() => expect(container.querySelector('em')?.textContent).toBe('the end'));
+    expect(container.querySelector('.chat-markdown-waiting')).toBeNull();
   });
 });

@@ -121,3 +121,27 @@ describe('the store on conversation:opened', () => {
     expect(store.getState().conversations.claude?.id).toBe('conv-old');
   });
 });
+
+describe('the store under a stream', () => {
+  it('tells its listeners once for the events that came before a frame, holding them all', async () => {
+    const answer = message({ id: 'a1', role: 'agent', done: false, parts: [] });
+    const { host, store } = await connect(() => conversation({ messages: [answer] }));
+    await store.openConversation('claude');
+    let told = 0;
+    store.subscribe(() => (told += 1));
+    for (let chunk = 0; chunk < 100; chunk++) {
+      host.emit({
+        name: 'message:delta',
+        data: { agent: 'claude', messageId: 'a1', index: 0, kind: 'text', text: `${chunk} ` },
+      });
+    }
+    const text = Array.from({ length: 100 }, (_, chunk) => `${chunk} `).join('');
+    await waitFor(() =>
+      expect(store.getState().conversations.claude?.messages[0]?.parts).toEqual([
+        { kind: 'text', text },
+      ]),
+    );
+    await waitFor(() => expect(told).toBeGreaterThan(0));
+    expect(told).toBeLessThan(10);
+  });
+});

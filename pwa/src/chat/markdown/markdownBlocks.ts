@@ -9,14 +9,57 @@
  * markdownBlocks('# Title\n\nSome text.\n\n- a\n\n- b'); // ['# Title', 'Some text.', '- a\n\n- b']
  */
 export function markdownBlocks(text: string): string[] {
-  if (definition.test(text)) return [text];
+  return split(text, 0).blocks;
+}
+
+/** Blocks, and where each starts in the text. */
+interface Split {
+  blocks: string[];
+  starts: number[];
+}
+
+/**
+ * `markdownBlocks` for a text that grows: what it split last is kept, and a longer text is split
+ * again from its second-to-last block only (the last one's first line may have been cut, and
+ * whether a block starts there depends on it). The blocks it keeps are the same strings.
+ */
+export class BlockSplitter {
+  #text = '';
+  #split: Split = { blocks: [''], starts: [0] };
+
+  split(text: string): string[] {
+    const { blocks, starts } = this.#split;
+    if (text !== this.#text) {
+      const from = blocks.length - 2;
+      if (from >= 0 && text.startsWith(this.#text)) {
+        const rest = split(text.slice(starts[from]), starts[from]!);
+        this.#split = definition.test(rest.blocks.join('\n'))
+          ? split(text, 0)
+          : {
+              blocks: [...blocks.slice(0, from), ...rest.blocks],
+              starts: [...starts.slice(0, from), ...rest.starts],
+            };
+      } else {
+        this.#split = split(text, 0);
+      }
+      this.#text = text;
+    }
+    return this.#split.blocks;
+  }
+}
+
+/** The blocks of `text`, which starts at `offset` of the whole. */
+function split(text: string, offset: number): Split {
+  if (definition.test(text)) return { blocks: [text], starts: [offset] };
   const lines = text.split('\n');
   const blocks: string[] = [];
+  const starts: number[] = [offset];
   let start = 0;
+  let at = offset;
   let blank = false;
   let fence: RegExp | undefined;
   let html: RegExp | undefined;
-  for (let index = 0; index < lines.length; index++) {
+  for (let index = 0; index < lines.length; at += lines[index]!.length + 1, index++) {
     const line = lines[index]!;
     if (fence) {
       if (fence.test(line)) fence = undefined;
@@ -33,6 +76,7 @@ export function markdownBlocks(text: string): string[] {
     }
     if (blank && index > start && /^\S/.test(line) && !listItem.test(line)) {
       blocks.push(lines.slice(start, index).join('\n').replace(/\n+$/, ''));
+      starts.push(at);
       start = index;
     }
     blank = false;
@@ -44,7 +88,7 @@ export function markdownBlocks(text: string): string[] {
     html = htmlBlock(line);
   }
   blocks.push(lines.slice(start).join('\n'));
-  return blocks;
+  return { blocks, starts };
 }
 
 // `[label]: destination` or a footnote's `[^label]:`, wherever it stands (a container too).

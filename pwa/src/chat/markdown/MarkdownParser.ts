@@ -1,0 +1,230 @@
+import type { Root } from 'hast';
+import type { ReactElement } from 'react';
+import { markdownElement } from './markdownElement.tsx';
+import { markdownTree } from './markdownTree.ts';
+
+/** A block for the worker to parse (`markdownWorker.ts`). */
+export interface ParseRequest {
+  id: number;
+  text: string;
+  highlight: boolean;
+}
+
+/** Its tree. */
+export interface ParseResult {
+  id: number;
+  tree: Root;
+}
+
+/** Where trees are made off a render: `post` them, and `onResults` hears back. */
+interface TreeMaker {
+  post(requests: ParseRequest[]): void;
+}
+
+/** A growing block's latest element: maybe of an earlier text than the block has now. */
+export interface Growing {
+  text: string;
+  element: ReactElement;
+}
+
+/** About 4 MB of finished blocks' text: a few long answers, kept across renders and scrolls. */
+const finishedLimit = 4 * 2 ** 20;
+/** Growing blocks remembered (a few messages stream at once at most). */
+const growingLimit = 64;
+/** What the page's own task does when there is no worker, per task: about a frame's half. */
+const sliceMs = 8;
+
+/**
+ * Markdown blocks made into React elements, now or off a render. Finished blocks (highlighted) are
+ * kept by text, least recently used out first; a growing block is kept by its place (`slot`), its
+ * latest version only. What a render asks for (`request`, `requestGrowing`) is parsed in a worker
+ * — or, with none, in later tasks of the page, a slice at a time — and `subscribe`rs are told,
+ * once a frame, that there is more to show.
+ *
+ * @example
+ * const element = markdownParser.finished(text) ?? markdownParser.parseNow(text);
+ */
+export class MarkdownParser {
+  readonly #finished = new Map<string, ReactElement>();
+  #finishedSize = 0;
+  readonly #growing = new Map<string, Growing>();
+  /** Finished texts asked for and not back yet. */
+  readonly #asked = new Set<string>();
+  /** In flight, by request id: a finished text, or the slot of a growing one. */
+  readonly #inFlight = new Map<number, { text: string; slot?: string }>();
+  /** The slots with a request in flight, and the text each wants next. */
+  readonly #growingWanted = new Map<string, string | undefined>();
+  /** What a worker was sent and has not answered: sent again elsewhere if it fails. */
+  readonly #sent = new Map<number, ParseRequest>();
+  #nextId = 1;
+  #outbox: ParseRequest[] = [];
+  readonly #makeWorker: (() => Worker) | undefined;
+  /** Made at the first request: a page that shows no long Markdown starts no worker. */
+  #maker: TreeMaker | undefined;
+  readonly #listeners = new Set<() => void>();
+  #version = 0;
+  #notifying = false;
+
+  constructor(makeWorker: (() => Worker) | undefined) {
+    this.#makeWorker = makeWorker;
+  }
+
+  subscribe = (listener: () => void): (() => void) => {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  };
+
+  /** Changes each time parsed blocks came back (for `useSyncExternalStore`). */
+  version = (): number => this.#version;
+
+  /** `text`'s element, highlighted, if it was parsed. */
+  finished(text: string): ReactElement | undefined {
+    const element = this.#finished.get(text);
+    if (element) {
+      this.#finished.delete(text);
+      this.#finished.set(text, element);
+    }
+    return element;
+  }
+
+  /** Parses `text` now, as a finished block (a growing one with `slot`). */
+  parseNow(text: string, slot?: string): ReactElement {
+    const element = markdownElement(markdownTree(text, { highlight: slot === undefined }));
+    if (slot === undefined) this.#keepFinished(text, element);
+    else this.#keepGrowing(slot, { text, element });
+    return element;
+  }
+
+  /** Parses `text` as a finished block off this render. */
+  request(text: string): void {
+    if (this.#finished.has(text) || this.#asked.has(text)) return;
+    this.#asked.add(text);
+    this.#send(text, true, undefined);
+  }
+
+  /** The latest element of the growing block at `slot`. */
+  growing(slot: string): Growing | undefined {
+    return this.#growing.get(slot);
+  }
+
+  /** Parses the growing block at `slot` off this render: its latest text only, one at a time. */
+  requestGrowing(slot: string, text: string): void {
+    if (this.#growing.get(slot)?.text === text) return;
+    if (this.#growingWanted.has(slot)) {
+      this.#growingWanted.set(slot, text);
+      return;
+    }
+    this.#growingWanted.set(slot, undefined);
+    this.#send(text, false, slot);
+  }
+
+  #send(text: string, highlight: boolean, slot: string | undefined): void {
+    const id = this.#nextId++;
+    this.#inFlight.set(id, slot === undefined ? { text } : { text, slot });
+    // Asked for during a render: sent once the render is over, together.
+    if (this.#outbox.length === 0) {
+      queueMicrotask(() => {
+        const requests = this.#outbox;
+        this.#outbox = [];
+        this.#maker ??= this.#makeWorker ? this.#worker(this.#makeWorker()) : this.#inPage();
+        this.#maker.post(requests);
+      });
+    }
+    this.#outbox.push({ id, text, highlight });
+  }
+
+  #received(results: readonly ParseResult[]): void {
+    for (const { id, tree } of results) {
+      const request = this.#inFlight.get(id);
+      this.#sent.delete(id);
+      if (!request) continue;
+      this.#inFlight.delete(id);
+      const { text, slot } = request;
+      const element = markdownElement(tree);
+      if (slot === undefined) {
+        this.#asked.delete(text);
+        this.#keepFinished(text, element);
+        continue;
+      }
+      this.#keepGrowing(slot, { text, element });
+      const next = this.#growingWanted.get(slot);
+      this.#growingWanted.delete(slot);
+      if (next !== undefined) this.requestGrowing(slot, next);
+    }
+    this.#notify();
+  }
+
+  #keepFinished(text: string, element: ReactElement): void {
+    if (!this.#finished.has(text)) this.#finishedSize += text.length;
+    this.#finished.set(text, element);
+    for (const [oldest] of this.#finished) {
+      if (this.#finishedSize <= finishedLimit || oldest === text) break;
+      this.#finished.delete(oldest);
+      this.#finishedSize -= oldest.length;
+    }
+  }
+
+  #keepGrowing(slot: string, growing: Growing): void {
+    this.#growing.delete(slot);
+    this.#growing.set(slot, growing);
+    for (const [oldest] of this.#growing) {
+      if (this.#growing.size <= growingLimit) break;
+      this.#growing.delete(oldest);
+    }
+  }
+
+  /** Once a frame at most: a worker's answers come faster than frames. */
+  #notify(): void {
+    if (this.#notifying) return;
+    this.#notifying = true;
+    requestAnimationFrame(() => {
+      this.#notifying = false;
+      this.#version += 1;
+      for (const listener of [...this.#listeners]) listener();
+    });
+  }
+
+  #worker(worker: Worker): TreeMaker {
+    worker.onmessage = ({ data }: MessageEvent<ParseResult[]>) => this.#received(data);
+    // A worker that cannot start (a policy, an old browser): the page does its work, all of it.
+    worker.onerror = () => {
+      worker.terminate();
+      this.#maker = this.#inPage();
+      this.#maker.post([...this.#sent.values()]);
+    };
+    return {
+      post: (requests) => {
+        for (const request of requests) this.#sent.set(request.id, request);
+        worker.postMessage(requests);
+      },
+    };
+  }
+
+  /** No worker: the page parses in tasks of its own, a slice at a time, between frames. */
+  #inPage(): TreeMaker {
+    const queue: ParseRequest[] = [];
+    const work = () => {
+      const sliceEnds = performance.now() + sliceMs;
+      const results: ParseResult[] = [];
+      while (queue.length > 0 && (results.length === 0 || performance.now() < sliceEnds)) {
+        const { id, text, highlight } = queue.shift()!;
+        results.push({ id, tree: markdownTree(text, { highlight }) });
+      }
+      if (queue.length > 0) setTimeout(work);
+      this.#received(results);
+    };
+    return {
+      post: (requests) => {
+        if (queue.length === 0) setTimeout(work);
+        queue.push(...requests);
+      },
+    };
+  }
+}
+
+/** The page's parser: a worker where the browser has one. */
+export const markdownParser = new MarkdownParser(
+  typeof Worker === 'undefined'
+    ? undefined
+    : () => new Worker(new URL('./markdownWorker.ts', import.meta.url), { type: 'module' }),
+);
