@@ -264,7 +264,7 @@ async function scrollFrames(
 }
 
 /**
- * Makes the page note, in its own clock, when its WebSocket first received a frame holding
+ * Makes the page note, in its own clock, when its WebSocket first received a delta holding
  * `benchWatch` (\`benchWireAt\`): the wire's side of each measure, before the app sees the frame.
  * Call before the page opens its socket.
  */
@@ -277,10 +277,13 @@ async function followWire(page: Page): Promise<void> {
         super(...args);
         this.addEventListener('message', (message: { data: unknown }) => {
           const watched = page.benchWatch;
+          const frame = String(message.data);
+          // A delta's: the prompt, shown as the user's message, may hold the marker too.
           if (
             watched !== undefined &&
             page.benchWireAt === undefined &&
-            String(message.data).includes(watched)
+            frame.includes('"message:delta"') &&
+            frame.includes(watched)
           ) {
             page.benchWireAt = page.performance.now();
           }

@@ -1,4 +1,5 @@
 import {
+  memo,
   useId,
   type Dispatch,
   type FormEvent,
@@ -15,7 +16,10 @@ import { useSlashCommands } from './useSlashCommands.ts';
 export interface ComposerProps {
   agent: string;
   agentTitle: string;
-  conversation: Conversation;
+  busy: Conversation['busy'];
+  queued: Conversation['queued'];
+  usage: Conversation['usage'];
+  commands: Conversation['commands'];
   /** What is typed: kept by the view, so it outlives a reload of the conversation. */
   text: string;
   setText: Dispatch<SetStateAction<string>>;
@@ -23,16 +27,25 @@ export interface ComposerProps {
 
 /**
  * Where you write to the agent: Enter sends (Shift+Enter is a new line), `/` offers its commands;
- * Cancel while it answers; what waits, and how full its context is.
+ * Cancel while it answers; what waits, and how full its context is. Given only what it shows of the
+ * conversation: it is not rendered again at each delta of an answer.
  */
-export function Composer({ agent, agentTitle, conversation, text, setText }: ComposerProps) {
+export const Composer = memo(function Composer({
+  agent,
+  agentTitle,
+  busy,
+  queued,
+  usage,
+  commands,
+  text,
+  setText,
+}: ComposerProps) {
   const t = useT();
   const send = useHostAction();
   const cancel = useHostAction();
-  const slash = useSlashCommands(text, conversation.commands);
+  const slash = useSlashCommands(text, commands);
   const menuId = useId();
   const errorId = useId();
-  const { busy, queued, usage } = conversation;
 
   const submit = async () => {
     if (text.trim() === '' || send.pending) return;
@@ -112,4 +125,4 @@ export function Composer({ agent, agentTitle, conversation, text, setText }: Com
       </div>
     </form>
   );
-}
+});

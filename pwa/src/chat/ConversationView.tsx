@@ -73,7 +73,10 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
       <Composer
         agent={agent}
         agentTitle={agentTitle}
-        conversation={conversation}
+        busy={conversation.busy}
+        queued={conversation.queued}
+        usage={conversation.usage}
+        commands={conversation.commands}
         text={draft}
         setText={setDraft}
       />

@@ -5,6 +5,7 @@ import { isConversationEvent, type Conversation } from '../../../schema/conversa
 import type { InspectionRecord, WatchResult } from '../../../schema/inspector.ts';
 import type { RpcMethod } from '../../../schema/rpc.ts';
 import { HostConnection, type StreamEvent } from './HostConnection.ts';
+import { nextFrame } from './nextFrame.ts';
 
 export type ConnectionState = 'connecting' | 'online' | 'offline' | 'resyncing' | 'unpaired';
 
@@ -258,15 +259,6 @@ export class HostStore {
       this.#notifying = false;
       for (const listener of [...this.#listeners]) listener();
     });
-  }
-}
-
-/** `run` before the next frame is drawn; soon, when the page is hidden and draws none. */
-function nextFrame(run: () => void): void {
-  if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
-    requestAnimationFrame(run);
-  } else {
-    setTimeout(run);
   }
 }
 

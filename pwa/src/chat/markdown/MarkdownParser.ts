@@ -1,5 +1,6 @@
 import type { Root } from 'hast';
 import type { ReactElement } from 'react';
+import { nextFrame } from '../../connection/nextFrame.ts';
 import { markdownElement } from './markdownElement.tsx';
 import { markdownTree } from './markdownTree.ts';
 
@@ -45,7 +46,8 @@ const sliceMs = 8;
  * const element = markdownParser.finished(text) ?? markdownParser.parseNow(text);
  */
 export class MarkdownParser {
-  readonly #finished = new Map<string, ReactElement>();
+  /** Finished blocks: their element, or the worker's tree until a render makes it one. */
+  readonly #finished = new Map<string, ReactElement | Root>();
   #finishedSize = 0;
   readonly #growing = new Map<string, Growing>();
   /** Finished texts asked for and not back yet. */
@@ -64,6 +66,11 @@ export class MarkdownParser {
   readonly #listeners = new Set<() => void>();
   #version = 0;
   #notifying = false;
+  /**
+   * The parse rate, a moving average of what was measured; at first, dense inline text's on a
+   * fast machine (2 KB of numbers and spaces: ~15 ms), so the first long blocks go to the worker.
+   */
+  #msPerChar = 0.008;
 
   constructor(makeWorker: (() => Worker) | undefined) {
     this.#makeWorker = makeWorker;
@@ -77,19 +84,48 @@ export class MarkdownParser {
   /** Changes each time parsed blocks came back (for `useSyncExternalStore`). */
   version = (): number => this.#version;
 
-  /** `text`'s element, highlighted, if it was parsed. */
+  /** `text`'s element, highlighted, if it was made. */
   finished(text: string): ReactElement | undefined {
-    const element = this.#finished.get(text);
-    if (element) {
-      this.#finished.delete(text);
-      this.#finished.set(text, element);
-    }
-    return element;
+    const kept = this.#finished.get(text);
+    if (kept === undefined || isTree(kept)) return undefined;
+    this.#finished.delete(text);
+    this.#finished.set(text, kept);
+    return kept;
   }
 
-  /** Parses `text` now, as a finished block (a growing one with `slot`). */
+  /** Tells the subscribers again at the next frame: a render left trees to make into elements. */
+  remind(): void {
+    this.#notify();
+  }
+
+  /** Whether the worker's tree of `text` waits to be made into elements. */
+  hasTree(text: string): boolean {
+    return isTree(this.#finished.get(text));
+  }
+
+  /**
+   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse, or
+   * only the making of elements from the worker's tree (about a tenth of it).
+   */
+  cost(text: string): number {
+    return text.length * this.#msPerChar * (this.hasTree(text) ? 0.1 : 1);
+  }
+
+  /** Makes `text`'s element now, as a finished block (a growing one with `slot`). */
   parseNow(text: string, slot?: string): ReactElement {
+    const kept = slot === undefined ? this.#finished.get(text) : undefined;
+    if (kept !== undefined && isTree(kept)) {
+      const element = markdownElement(kept);
+      this.#finished.set(text, element);
+      return element;
+    }
+    const started = performance.now();
     const element = markdownElement(markdownTree(text, { highlight: slot === undefined }));
+    // A short text's time is mostly the pipeline's own: it says little of the rate.
+    if (text.length >= 256) {
+      const rate = (performance.now() - started) / text.length;
+      this.#msPerChar += (rate - this.#msPerChar) * 0.2;
+    }
     if (slot === undefined) this.#keepFinished(text, element);
     else this.#keepGrowing(slot, { text, element });
     return element;
@@ -140,13 +176,13 @@ export class MarkdownParser {
       if (!request) continue;
       this.#inFlight.delete(id);
       const { text, slot } = request;
-      const element = markdownElement(tree);
       if (slot === undefined) {
+        // Made into elements by the render that shows it, in its budget: not all at once here.
         this.#asked.delete(text);
-        this.#keepFinished(text, element);
+        this.#keepFinished(text, tree);
         continue;
       }
-      this.#keepGrowing(slot, { text, element });
+      this.#keepGrowing(slot, { text, element: markdownElement(tree) });
       const next = this.#growingWanted.get(slot);
       this.#growingWanted.delete(slot);
       if (next !== undefined) this.requestGrowing(slot, next);
@@ -154,7 +190,7 @@ export class MarkdownParser {
     this.#notify();
   }
 
-  #keepFinished(text: string, element: ReactElement): void {
+  #keepFinished(text: string, element: ReactElement | Root): void {
     if (!this.#finished.has(text)) this.#finishedSize += text.length;
     this.#finished.set(text, element);
     for (const [oldest] of this.#finished) {
@@ -177,7 +213,7 @@ export class MarkdownParser {
   #notify(): void {
     if (this.#notifying) return;
     this.#notifying = true;
-    requestAnimationFrame(() => {
+    nextFrame(() => {
       this.#notifying = false;
       this.#version += 1;
       for (const listener of [...this.#listeners]) listener();
@@ -221,6 +257,10 @@ export class MarkdownParser {
     };
   }
 }
+
+/** Whether what is kept is still a tree (a React element has no `type: 'root'`). */
+const isTree = (kept: ReactElement | Root | undefined): kept is Root =>
+  kept !== undefined && kept.type === 'root';
 
 /** The page's parser: a worker where the browser has one. */
 export const markdownParser = new MarkdownParser(

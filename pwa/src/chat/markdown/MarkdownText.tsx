@@ -1,4 +1,12 @@
-import { Fragment, memo, useId, useState, useSyncExternalStore, type ReactNode } from 'react';
+import {
+  Fragment,
+  memo,
+  useEffect,
+  useId,
+  useState,
+  useSyncExternalStore,
+  type ReactNode,
+} from 'react';
 import { BlockSplitter, fencesOf } from './markdownBlocks.ts';
 import { markdownParser, type Growing } from './MarkdownParser.ts';
 
@@ -15,15 +23,13 @@ export interface MarkdownTextProps {
 
 /** 8 ms of a 16.7 ms frame: the rest is React's, the layout's and the paint's. */
 const defaultBudgetMs = 8;
-/** A block longer than this is never parsed in a render (dense text: ~2 ms at full speed). */
-const longBlock = 2_048;
 /** Blocks of a section of a long text (`content-visibility`: out of view, not laid out). */
 const sectionBlocks = 32;
 
 /**
  * An agent's Markdown (GitHub flavour), rendered safely (`markdownTree`) and by blocks
  * (`markdownBlocks`): finished blocks are kept, and only the last, growing one changes. A render
- * parses what fits in its budget (`mayParse`); long blocks and the rest are parsed in a worker
+ * parses what fits in its budget (`mayParse`); the rest is parsed in a worker
  * (`MarkdownParser`) and show as plain text until they are back — a growing block as its last
  * parsed version followed by the text that came since. A long text renders in sections: one whose
  * blocks did not change is not rendered again, and the browser skips those out of view.
@@ -94,8 +100,9 @@ const Section = memo(function Section({
   // Only a section that waits for a parse (or holds the growing block) hears of parses.
   const [waiting, setWaiting] = useState(false);
   useSyncExternalStore(waiting || last ? markdownParser.subscribe : ignore, markdownParser.version);
-  const parseNow = (block: string) => block.length <= longBlock && mayParse(budgetMs);
+  const parseNow = (block: string) => mayParse(budgetMs, markdownParser.cost(block));
   let missing = false;
+  let treesLeft = false;
   const rendered = blocks.map((block, index): ReactNode => {
     const lastBlock = last && index === blocks.length - 1;
     // A growing block is highlighted only once its code is closed: a block without code is the
@@ -109,13 +116,19 @@ const Section = memo(function Section({
     }
     const finished = markdownParser.finished(block);
     if (finished) return finished;
-    if (parseNow(block)) return markdownParser.parseNow(block);
-    markdownParser.request(block);
+    // A tree back from the worker is made into elements once a task at least: it moves on.
+    const tree = markdownParser.hasTree(block);
+    if (parseNow(block) || (tree && firstInTask())) return markdownParser.parseNow(block);
+    if (tree) treesLeft = true;
+    else markdownParser.request(block);
     missing = true;
     // The block that was growing until now: as it was, until its finished form is back.
     return since(lastBlock ? markdownParser.growing(slot) : undefined, block);
   });
   if (missing !== waiting) setWaiting(missing);
+  useEffect(() => {
+    if (treesLeft) markdownParser.remind();
+  });
   return rendered.map((element, index) => (
     // A block's place is its identity: only the last one's text ever changes. Blocks are
     // separated by a line break, as a renderer of the whole text would.
@@ -154,25 +167,35 @@ function since(growing: Growing | undefined, block: string): ReactNode {
   );
 }
 
-/** When this task first asked to parse, and whether it parsed. */
+/** When this task first asked to parse, and whether it made a tree into elements. */
 let asked: number | undefined;
-let parsed = false;
+let made = false;
 
-/**
- * Whether a block may be parsed now: within `budgetMs` of the first ask in this task, and always
- * once per task (so that every task moves on). A task's renders share it: React may render again
- * in a microtask of the same task (a layout effect's update), so it ends at the next task.
- */
-function mayParse(budgetMs: number): boolean {
-  const now = performance.now();
+function startTask(now: number): number {
   if (asked === undefined) {
     asked = now;
-    parsed = false;
+    made = false;
     setTimeout(() => {
       asked = undefined;
     });
   }
-  if (parsed && now >= asked + budgetMs) return false;
-  parsed = true;
+  return asked;
+}
+
+/**
+ * Whether a block that takes about `costMs` to parse may be parsed now: if that ends within
+ * `budgetMs` of the first ask in this task. A task's renders share it: React may render again in
+ * a microtask of the same task (a layout effect's update), so it ends at the next task.
+ */
+function mayParse(budgetMs: number, costMs: number): boolean {
+  const now = performance.now();
+  return now + costMs <= startTask(now) + budgetMs;
+}
+
+/** Whether this is the first tree made into elements in this task. */
+function firstInTask(): boolean {
+  startTask(performance.now());
+  if (made) return false;
+  made = true;
   return true;
 }
