@@ -1,4 +1,4 @@
-import { useCallback, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useState } from 'react';
 import type { SearchHit } from '../../../schema/conversation.ts';
 import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
@@ -8,6 +8,7 @@ import { ChatHeader } from './ChatHeader.tsx';
 import { ConversationActions } from './ConversationActions.tsx';
 import { ConversationView, type Reveal } from './ConversationView.tsx';
 import { HistoryPanel } from './HistoryPanel.tsx';
+import { markdownParser } from './markdown/MarkdownParser.ts';
 import { SearchPanel } from './SearchPanel.tsx';
 import './chat.css';
 
@@ -32,6 +33,8 @@ export function ChatScreen({
   const [reveal, setReveal] = useState<Reveal>();
   const sideId = useId();
   const historyId = useId();
+  // While nothing streams yet: the first answer's frames are not the ones that pay for it.
+  useEffect(() => markdownParser.warmUp(), []);
   const choose = (name: string) => {
     setSearchOpen(false);
     navigate({ screen: 'chat', agent: name });

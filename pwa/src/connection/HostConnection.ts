@@ -4,6 +4,7 @@ import type { ErrorKind } from '../../../schema/errors.ts';
 import type { HostEvent } from '../../../schema/events.ts';
 import type { InspectionRecord, InspectNotification } from '../../../schema/inspector.ts';
 import type { RpcMethod } from '../../../schema/rpc.ts';
+import { nextFrame } from './nextFrame.ts';
 
 /** A refusal or failure of the host (CONTRACT.md §3): `message` is the sentence to show. */
 export class HostError extends Error {
@@ -50,6 +51,9 @@ export class HostConnection {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   readonly #waiting: (() => void)[] = [];
+  /** The latest event seq received, and whether the machine is to hear of it at the next frame. */
+  #seq = 0;
+  #seqScheduled = false;
 
   constructor(
     private readonly listener: HostConnectionListener,
@@ -135,6 +139,8 @@ export class HostConnection {
     socket.addEventListener('close', () => {
       if (this.#socket !== socket) return;
       this.#socket = undefined;
+      // Resumed after the last event this socket brought.
+      this.#flushSeq();
       for (const pending of this.#pending.values()) {
         pending.reject(new HostError('offline', 0, 'offline'));
       }
@@ -160,6 +166,24 @@ export class HostConnection {
     }
   }
 
+  /**
+   * Notes an event's seq; the machine hears of the latest once a frame (and before the socket
+   * closes or a resync), not of each of a stream's events: a reconnection needs the last one only.
+   */
+  #received(seq: number): void {
+    this.#seq = Math.max(this.#seq, seq);
+    if (this.#seqScheduled) return;
+    this.#seqScheduled = true;
+    nextFrame(() => this.#flushSeq());
+  }
+
+  #flushSeq(): void {
+    this.#seqScheduled = false;
+    if (this.#seq > this.actor.getSnapshot().context.since) {
+      this.actor.send({ type: 'event.received', seq: this.#seq });
+    }
+  }
+
   #receive(text: string): void {
     const message = JSON.parse(text) as {
       id?: number;
@@ -174,9 +198,11 @@ export class HostConnection {
     }
     if (message.method === 'event' && message.params) {
       const event = message.params;
-      this.actor.send({ type: 'event.received', seq: event.seq });
-      if (event.name === 'resync') this.actor.send({ type: 'resync.needed' });
-      else this.listener.event(event);
+      this.#received(event.seq);
+      if (event.name === 'resync') {
+        this.#flushSeq();
+        this.actor.send({ type: 'resync.needed' });
+      } else this.listener.event(event);
       return;
     }
     const pending = message.id === undefined ? undefined : this.#pending.get(message.id);

@@ -161,7 +161,7 @@ describe('a long answer', () => {
       (_, i) => `Paragraph **${i}** of the long answer.`,
     ).join('\n\n');
     const { container } = render(<MarkdownText text={text} parseBudgetMs={Infinity} />);
-    expect(container.querySelectorAll('.chat-markdown-section')).toHaveLength(3);
+    expect(container.querySelectorAll('.chat-markdown-section').length).toBeGreaterThan(1);
     expect(container.querySelectorAll('strong')).toHaveLength(70);
     const wholeText = render(<div>{whole(text)}</div>).container.textContent;
     expect(container.textContent).toBe(wholeText);

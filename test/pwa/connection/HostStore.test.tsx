@@ -144,4 +144,17 @@ describe('the store under a stream', () => {
     await waitFor(() => expect(told).toBeGreaterThan(0));
     expect(told).toBeLessThan(10);
   });
+
+  it('resumes after the last event it received when the socket comes back', async () => {
+    const { host, store } = await connect(() => conversation());
+    for (let event = 0; event < 5; event++) {
+      const state = event % 2 === 0 ? 'busy' : 'ready';
+      host.emit({ name: 'agent:state', data: { agent: 'claude', state, outdated: false } });
+    }
+    await waitFor(() => expect(store.getState().agents[0]?.state).toBe('busy'));
+    host.disconnect();
+    await waitFor(() => expect(host.urls).toHaveLength(2), { timeout: 3_000 });
+    expect(new URL(host.urls[1]!).searchParams.get('since')).toBe('5');
+    await waitFor(() => expect(store.getState().connection).toBe('online'));
+  });
 });

@@ -49,6 +49,8 @@ export interface MockHost {
   inspect(notification: InspectNotification): void;
   /** Replaces or adds methods. */
   answer(methods: Methods): void;
+  /** The URL of each socket the app opened, in order. */
+  urls: string[];
   /** Closes the app's sockets, as a host that went away would. */
   disconnect(): void;
 }
@@ -74,10 +76,12 @@ export function mockHost(methods: Methods = {}): MockHost {
   const table: Methods = { ...defaultMethods, ...methods };
   const calls: MockHost['calls'] = [];
   const clients = new Set<{ send: (data: string) => void; close: () => void }>();
+  const urls: string[] = [];
   let seq = 0;
   server.use(
     socket.addEventListener('connection', ({ client }) => {
       clients.add(client);
+      urls.push(client.url.toString());
       client.addEventListener('message', (message) => {
         void (async () => {
           const request = JSON.parse(message.data as string) as {
@@ -106,6 +110,7 @@ export function mockHost(methods: Methods = {}): MockHost {
   );
   return {
     calls,
+    urls,
     emit(event) {
       seq += 1;
       const frame = JSON.stringify({ jsonrpc: '2.0', method: 'event', params: { seq, ...event } });

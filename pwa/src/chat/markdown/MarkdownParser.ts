@@ -28,6 +28,8 @@ export interface Growing {
   element: ReactElement;
 }
 
+/** Shorter than this, a block's parse costs about the same whatever its length. */
+const shortBlock = 256;
 /** About 4 MB of finished blocks' text: a few long answers, kept across renders and scrolls. */
 const finishedLimit = 4 * 2 ** 20;
 /** Growing blocks remembered (a few messages stream at once at most). */
@@ -71,6 +73,9 @@ export class MarkdownParser {
    * fast machine (2 KB of numbers and spaces: ~15 ms), so the first long blocks go to the worker.
    */
   #msPerChar = 0.008;
+  /** What a short block's parse costs, a moving average; at first, a few times what it is warm. */
+  #shortMs = 2;
+  #warm = false;
 
   constructor(makeWorker: (() => Worker) | undefined) {
     this.#makeWorker = makeWorker;
@@ -104,11 +109,13 @@ export class MarkdownParser {
   }
 
   /**
-   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse, or
-   * only the making of elements from the worker's tree (about a tenth of it).
+   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse
+   * (what a short block costs whatever its length, a rate past that), or only the making of
+   * elements from the worker's tree (about a tenth of it).
    */
   cost(text: string): number {
-    return text.length * this.#msPerChar * (this.hasTree(text) ? 0.1 : 1);
+    const parse = text.length < shortBlock ? this.#shortMs : text.length * this.#msPerChar;
+    return this.hasTree(text) ? parse * 0.1 : parse;
   }
 
   /** Makes `text`'s element now, as a finished block (a growing one with `slot`). */
@@ -121,14 +128,37 @@ export class MarkdownParser {
     }
     const started = performance.now();
     const element = markdownElement(markdownTree(text, { highlight: slot === undefined }));
-    // A short text's time is mostly the pipeline's own: it says little of the rate.
-    if (text.length >= 256) {
-      const rate = (performance.now() - started) / text.length;
-      this.#msPerChar += (rate - this.#msPerChar) * 0.2;
-    }
+    const took = performance.now() - started;
+    if (text.length < shortBlock) this.#shortMs += (took - this.#shortMs) * 0.2;
+    else this.#msPerChar += (took / text.length - this.#msPerChar) * 0.2;
     if (slot === undefined) this.#keepFinished(text, element);
     else this.#keepGrowing(slot, { text, element });
     return element;
+  }
+
+  /**
+   * Parses, one an idle moment, a sample of what agents write — its first parse runs code the
+   * engine has not compiled yet (a 20-character heading: 25 ms here), and highlight.js compiles a
+   * language at its first use (TypeScript: 10–35 ms) — so that it does not fall in the frames of
+   * the first answer streamed.
+   */
+  warmUp(): void {
+    if (this.#warm) return;
+    this.#warm = true;
+    const samples = [
+      '# A title\n\nSome **bold**, `code`, a [link](https://example.com) and https://example.com.',
+      '- a list\n- [x] a task\n\n1. numbered\n\n> a quote\n\n| a | b |\n| - | - |\n| 1 | 2 |',
+      ...['ts', 'js', 'json', 'bash', 'python', 'diff', 'tsx', 'yaml', 'css', 'html'].map(
+        (language) => `\`\`\`${language}\nconst a = 1;\n\`\`\``,
+      ),
+    ];
+    const next = () => {
+      const sample = samples.shift();
+      if (sample === undefined) return;
+      markdownTree(sample, { highlight: true });
+      whenIdle(next);
+    };
+    whenIdle(next);
   }
 
   /** Parses `text` as a finished block off this render. */
@@ -256,6 +286,12 @@ export class MarkdownParser {
       },
     };
   }
+}
+
+/** `run` when the page is idle (a while later where it cannot tell). */
+function whenIdle(run: () => void): void {
+  if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
+  else setTimeout(run, 200);
 }
 
 /** Whether what is kept is still a tree (a React element has no `type: 'root'`). */

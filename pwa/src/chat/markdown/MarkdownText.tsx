@@ -24,7 +24,7 @@ export interface MarkdownTextProps {
 /** 8 ms of a 16.7 ms frame: the rest is React's, the layout's and the paint's. */
 const defaultBudgetMs = 8;
 /** Blocks of a section of a long text (`content-visibility`: out of view, not laid out). */
-const sectionBlocks = 32;
+const sectionBlocks = 8;
 
 /**
  * An agent's Markdown (GitHub flavour), rendered safely (`markdownTree`) and by blocks
