@@ -4,6 +4,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { MarkdownText } from '../../../pwa/src/chat/markdown/MarkdownText.tsx';
 import { BlockSplitter, markdownBlocks } from '../../../pwa/src/chat/markdown/markdownBlocks.ts';
+import { MarkdownParser } from '../../../pwa/src/chat/markdown/MarkdownParser.ts';
 import { markdownElement } from '../../../pwa/src/chat/markdown/markdownElement.tsx';
 import { markdownTree } from '../../../pwa/src/chat/markdown/markdownTree.ts';
 
@@ -182,5 +183,26 @@ describe('a long answer', () => {
     expect(container.querySelector('.chat-markdown-waiting')?.textContent).toBe('and *the end*');
     await waitFor(() => expect(container.querySelector('em')?.textContent).toBe('the end'));
     expect(container.querySelector('.chat-markdown-waiting')).toBeNull();
+  });
+});
+
+describe('the Markdown parser off the render', () => {
+  it('parses in the page what a worker that fails to start was sent', async () => {
+    let posted = 0;
+    const failing = {
+      onmessage: null as unknown,
+      onerror: null as null | (() => void),
+      postMessage() {
+        posted += 1;
+        setTimeout(() => this.onerror?.());
+      },
+      terminate() {},
+    };
+    const parser = new MarkdownParser(() => failing as unknown as Worker);
+    parser.request('Some **worker** text');
+    await waitFor(() => expect(parser.hasTree('Some **worker** text')).toBe(true));
+    expect(posted).toBe(1);
+    const { container } = render(<div>{parser.parseNow('Some **worker** text')}</div>);
+    expect(container.querySelector('strong')?.textContent).toBe('worker');
   });
 });

@@ -17,7 +17,7 @@ export interface ParseResult {
   tree: Root;
 }
 
-/** Where trees are made off a render: `post` them, and `onResults` hears back. */
+/** Where trees are made off a render: `post` them; their answers come back to `#received`. */
 interface TreeMaker {
   post(requests: ParseRequest[]): void;
 }
