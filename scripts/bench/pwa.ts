@@ -278,6 +278,9 @@ async function followWire(page: Page): Promise<void> {
         this.addEventListener('message', (message: { data: unknown }) => {
           const watched = page.benchWatch;
           const frame = String(message.data);
+          if (watched !== undefined && page.benchFirstDeltaAt === undefined) {
+            if (frame.includes('"message:delta"')) page.benchFirstDeltaAt = page.performance.now();
+          }
           // A delta's: the prompt, shown as the user's message, may hold the marker too.
           if (
             watched !== undefined &&
@@ -300,6 +303,8 @@ interface WireGlobals extends PageGlobals {
   };
   benchWatch?: string;
   benchWireAt?: number;
+  /** When the first delta came after `benchWatch` was set: the stream's start. */
+  benchFirstDeltaAt?: number;
 }
 
 interface Streamed {
@@ -333,14 +338,15 @@ async function streamOnScreen(
 ): Promise<Streamed> {
   await page.evaluate(
     (watch) => {
-      const page = globalThis as unknown as WireGlobals & { benchFrames?: number[] };
+      const page = globalThis as unknown as WireGlobals & { benchFrames?: number[][] };
       page.benchWatch = watch;
       page.benchWireAt = undefined;
-      const frames: number[] = [];
+      page.benchFirstDeltaAt = undefined;
+      const frames: number[][] = [];
       page.benchFrames = frames;
       let last = 0;
       const tick = (time: number) => {
-        if (last) frames.push(time - last);
+        if (last) frames.push([time, time - last]);
         last = time;
         if (page.benchFrames === frames) page.requestAnimationFrame(tick);
       };
@@ -375,8 +381,8 @@ async function streamOnScreen(
     { polling: 'raf', timeout: 120_000 },
   );
   const formed = (await formedHandle.jsonValue()) as number;
-  const { text, frames, wireAt } = await page.evaluate(() => {
-    const page = globalThis as unknown as WireGlobals & { benchFrames?: number[] };
+  const { text, frames, wireAt, firstDeltaAt } = await page.evaluate(() => {
+    const page = globalThis as unknown as WireGlobals & { benchFrames?: number[][] };
     const frames = page.benchFrames ?? [];
     page.benchFrames = undefined;
     const articles = page.document.querySelectorAll('article.chat-message-agent');
@@ -385,16 +391,25 @@ async function streamOnScreen(
       article.querySelectorAll('.chat-markdown'),
       (part) => part.textContent,
     );
-    return { text: parts.join(''), frames, wireAt: page.benchWireAt };
+    return {
+      text: parts.join(''),
+      frames,
+      wireAt: page.benchWireAt,
+      firstDeltaAt: page.benchFirstDeltaAt ?? 0,
+    };
   });
+  const lengths = frames.map(([, length]) => length!);
+  // Before the first delta: the prompt shown, the answer's row made.
+  const slow = frames.filter(([, length]) => length! > frameTarget + 1);
+  const beforeStream = slow.filter(([at]) => at! < firstDeltaAt).length;
   return {
     text,
     ms,
     afterWire: wireAt === undefined ? Number.NaN : shown - wireAt,
     formedAfterWire: wireAt === undefined ? Number.NaN : formed - wireAt,
-    longestFrame: Math.max(0, ...frames),
+    longestFrame: Math.max(0, ...lengths),
     // A frame of the target's length is 3 intervals of 16.7 ms: measured at 50.0 or 50.1 ms.
-    slowFrames: `${frames.filter((frame) => frame > frameTarget + 1).length} of ${frames.length}`,
+    slowFrames: `${slow.length} of ${frames.length} frames longer, ${beforeStream} before the first delta`,
   };
 }
 
@@ -466,8 +481,8 @@ async function streamRows(
     settle,
   );
   return [
-    `| flood of ${floodChunks} chunks ${label}, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`}, ${check(flood.afterWire, target)} after the wire | — | last chunk on screen ${ms(flood.ms)} after the prompt; longest frame ${check(flood.longestFrame, frameTarget)} (${flood.slowFrames} frames longer) | all, in order; ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
-    `| a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas ${label} | last chunk on screen ${check(markdown.afterWire, target)} after the wire | — | all formatted ${ms(markdown.formedAfterWire)} after the wire, ${ms(markdown.ms)} after the prompt; longest frame ${check(markdown.longestFrame, frameTarget)} (${markdown.slowFrames} frames longer) | ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
+    `| flood of ${floodChunks} chunks ${label}, every one on screen in order | ${inOrder ? 'pass' : `FAIL (${shown} of ${floodChunks} chunks)`}, ${check(flood.afterWire, target)} after the wire | — | last chunk on screen ${ms(flood.ms)} after the prompt; longest frame ${check(flood.longestFrame, frameTarget)} (${flood.slowFrames}) | all, in order; ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
+    `| a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas ${label} | last chunk on screen ${check(markdown.afterWire, target)} after the wire | — | all formatted ${ms(markdown.formedAfterWire)} after the wire, ${ms(markdown.ms)} after the prompt; longest frame ${check(markdown.longestFrame, frameTarget)} (${markdown.slowFrames}) | ≤ ${target} ms after the wire, frames ≤ ${frameTarget} ms |`,
   ];
 }
 
