@@ -1,10 +1,4 @@
-import {
-  measureElement,
-  observeElementRect,
-  useVirtualizer,
-  type Rect,
-  type Virtualizer,
-} from '@tanstack/react-virtual';
+import { observeElementRect, useVirtualizer, type Rect } from '@tanstack/react-virtual';
 import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { ChatMessage, PermissionRequestView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
@@ -32,25 +26,6 @@ const fallbackRect: Rect = { width: 800, height: 1000 };
 
 const observeRect: typeof observeElementRect = (instance, report) =>
   observeElementRect(instance, (rect) => report(rect.height > 0 ? rect : fallbackRect));
-
-/**
- * A row's height from its ResizeObserver entry, which comes after the frame's own layout. A row
- * that mounts is first given the height it had, or an estimate, rather than measured at once:
- * that would force a layout of the page in the middle of the render (~80 ms in a conversation of
- * 10 000 messages, `npm run bench`).
- */
-const measureRow = (
-  element: HTMLElement,
-  entry: ResizeObserverEntry | undefined,
-  instance: Virtualizer<HTMLDivElement, HTMLElement>,
-): number => {
-  if (entry) return measureElement(element, entry, instance);
-  const index = instance.indexFromElement(element);
-  return (
-    instance.itemSizeCache.get(instance.options.getItemKey(index)) ??
-    instance.options.estimateSize(index)
-  );
-};
 
 /**
  * The messages, virtualized (only those in view are in the DOM, measured as they render), and
@@ -87,7 +62,6 @@ export function MessageList({
     followOnAppend: true,
     scrollEndThreshold: endThreshold,
     observeElementRect: observeRect,
-    measureElement: measureRow,
   });
 
   // Open at the latest message.
