@@ -51,9 +51,8 @@ export class HostConnection {
   #nextId = 1;
   readonly #pending = new Map<number, Pending>();
   readonly #waiting: (() => void)[] = [];
-  /** The latest event seq received, and whether the machine is to hear of it at the next frame. */
+  /** The latest event seq received: the machine hears of it at the next frame. */
   #seq = 0;
-  #seqScheduled = false;
 
   constructor(
     private readonly listener: HostConnectionListener,
@@ -172,17 +171,15 @@ export class HostConnection {
    */
   #received(seq: number): void {
     this.#seq = Math.max(this.#seq, seq);
-    if (this.#seqScheduled) return;
-    this.#seqScheduled = true;
-    nextFrame(() => this.#flushSeq());
+    nextFrame(this.#flushSeq);
   }
 
-  #flushSeq(): void {
-    this.#seqScheduled = false;
-    if (this.#seq > this.actor.getSnapshot().context.since) {
+  readonly #flushSeq = (): void => {
+    const { status, context } = this.actor.getSnapshot();
+    if (status === 'active' && this.#seq > context.since) {
       this.actor.send({ type: 'event.received', seq: this.#seq });
     }
-  }
+  };
 
   #receive(text: string): void {
     const message = JSON.parse(text) as {

@@ -61,8 +61,6 @@ export class HostStore {
   /** Per agent, how many `conversation:opened` came: an answer asked for before one is stale. */
   readonly #conversationGenerations = new Map<string, number>();
   readonly #listeners = new Set<() => void>();
-  /** Listeners are told once a frame: a stream's events come faster than frames are drawn. */
-  #notifying = false;
   readonly #watchedLogs = new Set<string>();
   readonly #eventListeners = new Set<(event: StreamEvent) => void>();
   readonly connection: HostConnection;
@@ -253,13 +251,13 @@ export class HostStore {
 
   #set(change: Partial<HostState>): void {
     this.#state = { ...this.#state, ...change, version: this.#state.version + 1 };
-    if (this.#notifying) return;
-    this.#notifying = true;
-    nextFrame(() => {
-      this.#notifying = false;
-      for (const listener of [...this.#listeners]) listener();
-    });
+    // Once a frame: a stream's events come faster than frames are drawn.
+    nextFrame(this.#tell);
   }
+
+  readonly #tell = () => {
+    for (const listener of [...this.#listeners]) listener();
+  };
 }
 
 /** `record` without `key`. */

@@ -1,16 +1,19 @@
-/** What waits for the next frame. */
-const waiting: (() => void)[] = [];
+/** What waits for the next frame, each once. */
+const waiting = new Set<() => void>();
 
 /**
- * Runs `run` before the next frame is drawn (soon, when the page is hidden and draws none), with
- * whatever else waits for it, in one callback: the stores that tell React of changes through it
- * (the host's, the Markdown parser's) make one render a frame between them, not one each.
+ * Runs `run` before the next frame is drawn (soon, when the page is hidden and draws none), once
+ * however often it is asked for meanwhile, with whatever else waits for it, in one callback: the
+ * stores that tell React of changes through it (the host's, the Markdown parser's) make one
+ * render a frame between them, not one each, nor one per event.
  */
 export function nextFrame(run: () => void): void {
-  waiting.push(run);
-  if (waiting.length > 1) return;
+  waiting.add(run);
+  if (waiting.size > 1) return;
   const flush = () => {
-    for (const callback of waiting.splice(0)) callback();
+    const callbacks = [...waiting];
+    waiting.clear();
+    for (const callback of callbacks) callback();
   };
   if (typeof requestAnimationFrame === 'function' && document.visibilityState !== 'hidden') {
     requestAnimationFrame(flush);

@@ -67,7 +67,6 @@ export class MarkdownParser {
   #maker: TreeMaker | undefined;
   readonly #listeners = new Set<() => void>();
   #version = 0;
-  #notifying = false;
   /**
    * The parse rate, a moving average of what was measured; at first, dense inline text's on a
    * fast machine (2 KB of numbers and spaces: ~15 ms), so the first long blocks go to the worker.
@@ -241,14 +240,13 @@ export class MarkdownParser {
 
   /** Once a frame at most: a worker's answers come faster than frames. */
   #notify(): void {
-    if (this.#notifying) return;
-    this.#notifying = true;
-    nextFrame(() => {
-      this.#notifying = false;
-      this.#version += 1;
-      for (const listener of [...this.#listeners]) listener();
-    });
+    nextFrame(this.#tell);
   }
+
+  readonly #tell = () => {
+    this.#version += 1;
+    for (const listener of [...this.#listeners]) listener();
+  };
 
   #worker(worker: Worker): TreeMaker {
     worker.onmessage = ({ data }: MessageEvent<ParseResult[]>) => this.#received(data);

@@ -30,7 +30,7 @@ const sectionBlocks = 8;
  * An agent's Markdown (GitHub flavour), rendered safely (`markdownTree`) and by blocks
  * (`markdownBlocks`): finished blocks are kept, and only the last, growing one changes. A render
  * parses what fits in its budget (`mayParse`); the rest is parsed in a worker
- * (`MarkdownParser`) and show as plain text until they are back — a growing block as its last
+ * (`MarkdownParser`) and shows as plain text until it is back — a growing block as its last
  * parsed version followed by the text that came since. A long text renders in sections: one whose
  * blocks did not change is not rendered again, and the browser skips those out of view.
  */
