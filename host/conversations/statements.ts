@@ -114,7 +114,7 @@ export function statements(db: Database.Database) {
        FROM conversations c
        LEFT JOIN current_conversations cur ON cur.conversation = c.id
        WHERE c.config = ? AND c.agent = ?
-       ORDER BY c.updated_at DESC, c.created_at DESC, c.id DESC`,
+       ORDER BY c.updated_at DESC, c.created_at DESC, c.rowid DESC`,
     ),
     // ON CONFLICT DO UPDATE keeps the row's key, the full-text index's rowid (REPLACE would not).
     upsertMessage: db.prepare<MessageUpsert, { key: number }>(

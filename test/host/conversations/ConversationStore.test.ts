@@ -18,7 +18,10 @@ afterEach(() => {
 });
 
 /** A store on a real database, for configuration `config.path`. */
-function storeOn(folder = mkdtempSync(join(tmpdir(), 'switchboard-store-'))) {
+function storeOn(
+  folder = mkdtempSync(join(tmpdir(), 'switchboard-store-')),
+  now?: () => Date,
+) {
   const database = ConversationDatabase.open(join(folder, 'conversations.db'), { language: 'en' });
   opened.push({ folder, database });
   const published: HostEvent[] = [];
@@ -27,6 +30,7 @@ function storeOn(folder = mkdtempSync(join(tmpdir(), 'switchboard-store-'))) {
     publish: (event) => published.push(event),
     database,
     config: () => config.path,
+    now,
   });
   return { folder, database, store, published, config };
 }
@@ -96,6 +100,17 @@ describe('the host’s store of conversations', () => {
     expect(store.open('b', first, 'closed')).toBeUndefined();
     expect(store.open('a', first, 'closed')?.conversation.messages).toHaveLength(2);
     expect(store.history('a').find((summary) => summary.current)?.id).toBe(first);
+  });
+
+  it('lists conversations written in the same millisecond newest made first', () => {
+    const { store } = storeOn(undefined, () => new Date('2026-12-01T12:00:00.000Z'));
+    const made = [store.seed('a').conversation.id];
+    for (let count = 1; count < 6; count += 1) {
+      exchange(store, made.at(-1)!, `message ${count}`);
+      made.push(store.startNew('a', 'closed').conversation.id);
+    }
+    exchange(store, made.at(-1)!, 'the last');
+    expect(store.history('a').map((summary) => summary.id)).toEqual(made.toReversed());
   });
 
   it('keeps each configuration’s conversations apart, and brings them back with their file', () => {
