@@ -1,5 +1,10 @@
 /** What waits for the next frame, each once. */
 const waiting = new Set<() => void>();
+/** How many times what waited ran. */
+let flushes = 0;
+
+/** Changes each time what waits for a frame runs: a task of its own, where renders begin. */
+export const frameFlushes = (): number => flushes;
 
 /**
  * Runs `run` before the next frame is drawn (soon, when the page is hidden and draws none), once
@@ -11,6 +16,7 @@ export function nextFrame(run: () => void): void {
   waiting.add(run);
   if (waiting.size > 1) return;
   const flush = () => {
+    flushes += 1;
     const callbacks = [...waiting];
     waiting.clear();
     for (const callback of callbacks) callback();

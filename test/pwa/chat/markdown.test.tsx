@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { render, waitFor } from '@testing-library/react';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { MarkdownText } from '../../../pwa/src/chat/markdown/MarkdownText.tsx';
 import { BlockSplitter, markdownBlocks } from '../../../pwa/src/chat/markdown/markdownBlocks.ts';
 import { MarkdownParser } from '../../../pwa/src/chat/markdown/MarkdownParser.ts';
@@ -204,5 +204,19 @@ describe('the Markdown parser off the render', () => {
     expect(posted).toBe(1);
     const { container } = render(<div>{parser.parseNow('Some **worker** text')}</div>);
     expect(container.querySelector('strong')?.textContent).toBe('worker');
+  });
+
+  it('learns what a parse costs from those off the render too: one slow moment does not last', async () => {
+    const parser = new MarkdownParser(undefined);
+    let clock = 0;
+    const now = vi.spyOn(performance, 'now').mockImplementation(() => (clock += 200));
+    parser.parseNow('A parse in a **slow** moment');
+    now.mockRestore();
+    // Estimated past any render's budget, short blocks would only ever be parsed off the render.
+    expect(parser.cost('Another short block')).toBeGreaterThan(8);
+    const blocks = Array.from({ length: 20 }, (_, index) => `Block **${index}** of the answer`);
+    for (const block of blocks) parser.request(block);
+    await waitFor(() => expect(blocks.every((block) => parser.hasTree(block))).toBe(true));
+    expect(parser.cost('Another short block')).toBeLessThan(8);
   });
 });

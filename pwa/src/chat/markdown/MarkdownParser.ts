@@ -2,7 +2,7 @@ import type { Root } from 'hast';
 import type { ReactElement } from 'react';
 import { nextFrame } from '../../connection/nextFrame.ts';
 import { markdownElement } from './markdownElement.tsx';
-import { markdownTree } from './markdownTree.ts';
+import { markdownTree, timedTree } from './markdownTree.ts';
 
 /** A block for the worker to parse (`markdownWorker.ts`). */
 export interface ParseRequest {
@@ -11,10 +11,11 @@ export interface ParseRequest {
   highlight: boolean;
 }
 
-/** Its tree. */
+/** Its tree, and how long the parse took (ms). */
 export interface ParseResult {
   id: number;
   tree: Root;
+  ms: number;
 }
 
 /** Where trees are made off a render: `post` them; their answers come back to `#received`. */
@@ -68,12 +69,13 @@ export class MarkdownParser {
   readonly #listeners = new Set<() => void>();
   #version = 0;
   /**
-   * The parse rate, a moving average of what was measured; at first, dense inline text's on a
-   * fast machine (2 KB of numbers and spaces: ~15 ms), so the first long blocks go to the worker.
+   * What a parse costs, learnt from every parse, here and in the worker: at first, a few times
+   * what a short block costs warm, and dense inline text's rate on a fast machine (2 KB of numbers
+   * and spaces: ~15 ms), so the first long blocks go to the worker.
    */
-  #msPerChar = 0.008;
-  /** What a short block's parse costs, a moving average; at first, a few times what it is warm. */
-  #shortMs = 2;
+  readonly #parseCost = new CostModel(2, 0.008);
+  /** What making elements of a worker's tree costs, learnt from each (about a tenth of a parse). */
+  readonly #makeCost = new CostModel(0.2, 0.0008);
   #warm = false;
 
   constructor(makeWorker: (() => Worker) | undefined) {
@@ -108,28 +110,25 @@ export class MarkdownParser {
   }
 
   /**
-   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse
-   * (what a short block costs whatever its length, a rate past that), or only the making of
-   * elements from the worker's tree (about a tenth of it).
+   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse, or
+   * only the making of elements from the worker's tree.
    */
   cost(text: string): number {
-    const parse = text.length < shortBlock ? this.#shortMs : text.length * this.#msPerChar;
-    return this.hasTree(text) ? parse * 0.1 : parse;
+    return (this.hasTree(text) ? this.#makeCost : this.#parseCost).estimate(text.length);
   }
 
   /** Makes `text`'s element now, as a finished block (a growing one with `slot`). */
   parseNow(text: string, slot?: string): ReactElement {
     const kept = slot === undefined ? this.#finished.get(text) : undefined;
+    const started = performance.now();
     if (kept !== undefined && isTree(kept)) {
       const element = markdownElement(kept);
+      this.#makeCost.learn(text.length, performance.now() - started);
       this.#finished.set(text, element);
       return element;
     }
-    const started = performance.now();
     const element = markdownElement(markdownTree(text, { highlight: slot === undefined }));
-    const took = performance.now() - started;
-    if (text.length < shortBlock) this.#shortMs += (took - this.#shortMs) * 0.2;
-    else this.#msPerChar += (took / text.length - this.#msPerChar) * 0.2;
+    this.#parseCost.learn(text.length, performance.now() - started);
     if (slot === undefined) this.#keepFinished(text, element);
     else this.#keepGrowing(slot, { text, element });
     return element;
@@ -199,12 +198,15 @@ export class MarkdownParser {
   }
 
   #received(results: readonly ParseResult[]): void {
-    for (const { id, tree } of results) {
+    for (const { id, tree, ms } of results) {
       const request = this.#inFlight.get(id);
       this.#sent.delete(id);
       if (!request) continue;
       this.#inFlight.delete(id);
       const { text, slot } = request;
+      // Else a parse that once took long (a pause, a page busy elsewhere) would keep every block
+      // out of the render: only the worker would parse, and the estimate never come down.
+      this.#parseCost.learn(text.length, ms);
       if (slot === undefined) {
         // Made into elements by the render that shows it, in its budget: not all at once here.
         this.#asked.delete(text);
@@ -272,7 +274,7 @@ export class MarkdownParser {
       const results: ParseResult[] = [];
       while (queue.length > 0 && (results.length === 0 || performance.now() < sliceEnds)) {
         const { id, text, highlight } = queue.shift()!;
-        results.push({ id, tree: markdownTree(text, { highlight }) });
+        results.push({ id, ...timedTree(text, { highlight }) });
       }
       if (queue.length > 0) setTimeout(work);
       this.#received(results);
@@ -283,6 +285,29 @@ export class MarkdownParser {
         queue.push(...requests);
       },
     };
+  }
+}
+
+/**
+ * What some work on a block costs, in ms, as moving averages of what was measured: a short
+ * block's (about the same whatever its length), and a rate per character past that.
+ */
+class CostModel {
+  #shortMs: number;
+  #msPerChar: number;
+
+  constructor(shortMs: number, msPerChar: number) {
+    this.#shortMs = shortMs;
+    this.#msPerChar = msPerChar;
+  }
+
+  estimate(length: number): number {
+    return length < shortBlock ? this.#shortMs : length * this.#msPerChar;
+  }
+
+  learn(length: number, ms: number): void {
+    if (length < shortBlock) this.#shortMs += (ms - this.#shortMs) * 0.2;
+    else this.#msPerChar += (ms / length - this.#msPerChar) * 0.2;
   }
 }
 

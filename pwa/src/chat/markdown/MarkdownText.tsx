@@ -7,6 +7,7 @@ import {
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
+import { frameFlushes } from '../../connection/nextFrame.ts';
 import { BlockSplitter, fencesOf } from './markdownBlocks.ts';
 import { markdownParser, type Growing } from './MarkdownParser.ts';
 
@@ -169,11 +170,17 @@ function since(growing: Growing | undefined, block: string): ReactNode {
 
 /** When this task first asked to parse, and whether it made a tree into elements. */
 let asked: number | undefined;
+let askedInFlush = -1;
 let made = false;
 
+/**
+ * When this task began to parse. It ends at the next task (a timeout), or at the next frame's
+ * renders if they come first, as they may on a busy page.
+ */
 function startTask(now: number): number {
-  if (asked === undefined) {
+  if (asked === undefined || askedInFlush !== frameFlushes()) {
     asked = now;
+    askedInFlush = frameFlushes();
     made = false;
     setTimeout(() => {
       asked = undefined;

@@ -3,8 +3,8 @@
  * blocks past a render's budget. Takes `ParseRequest[]`, answers `ParseResult[]`, in batches of
  * at most `sliceMs` of work so that the first answers come early.
  */
-import { markdownTree } from './markdownTree.ts';
 import type { ParseRequest, ParseResult } from './MarkdownParser.ts';
+import { timedTree } from './markdownTree.ts';
 
 const sliceMs = 8;
 
@@ -18,7 +18,7 @@ scope.onmessage = ({ data: requests }) => {
   let results: ParseResult[] = [];
   let sliceEnds = performance.now() + sliceMs;
   for (const { id, text, highlight } of requests) {
-    results.push({ id, tree: markdownTree(text, { highlight }) });
+    results.push({ id, ...timedTree(text, { highlight }) });
     if (performance.now() >= sliceEnds) {
       scope.postMessage(results);
       results = [];
