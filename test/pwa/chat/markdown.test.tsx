@@ -206,6 +206,33 @@ describe('the Markdown parser off the render', () => {
     expect(container.querySelector('strong')?.textContent).toBe('worker');
   });
 
+  it('tells a block’s waiter when its tree is back, and no one else', async () => {
+    const posted: { id: number; text: string }[] = [];
+    const worker = {
+      onmessage: null as null | ((message: { data: unknown }) => void),
+      postMessage: (requests: { id: number; text: string }[]) => posted.push(...requests),
+    };
+    const parser = new MarkdownParser(() => worker as unknown as Worker);
+    const heard: string[] = [];
+    parser.request('First *block*');
+    parser.request('Second *block*');
+    parser.whenParsed(['First *block*'], () => heard.push('first'));
+    const stop = parser.whenParsed(['Second *block*'], () => heard.push('second'));
+    await waitFor(() => expect(posted).toHaveLength(2));
+    const answer = ({ id, text }: { id: number; text: string }) => ({
+      id,
+      tree: markdownTree(text, { highlight: true }),
+      ms: 0.1,
+    });
+    worker.onmessage!({ data: [answer(posted[0]!)] });
+    await waitFor(() => expect(heard).toEqual(['first']));
+    stop();
+    worker.onmessage!({ data: [answer(posted[1]!)] });
+    parser.whenParsed(['First *block*'], () => heard.push('first, already back'));
+    await waitFor(() => expect(heard).toEqual(['first', 'first, already back']));
+    expect(parser.hasTree('Second *block*')).toBe(true);
+  });
+
   it('learns what a parse costs from those off the render too: one slow moment does not last', async () => {
     const parser = new MarkdownParser(undefined);
     let clock = 0;

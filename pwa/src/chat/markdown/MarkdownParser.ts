@@ -67,6 +67,9 @@ export class MarkdownParser {
   /** Made at the first request: a page that shows no long Markdown starts no worker. */
   #maker: TreeMaker | undefined;
   readonly #listeners = new Set<() => void>();
+  /** Who waits for which finished texts (`whenParsed`), and who is to hear that theirs came. */
+  readonly #awaiting = new Map<string, Set<() => void>>();
+  readonly #arrived = new Set<() => void>();
   #version = 0;
   /**
    * What a parse costs, learnt from every parse, here and in the worker: at first, a few times
@@ -90,6 +93,27 @@ export class MarkdownParser {
   /** Changes each time parsed blocks came back (for `useSyncExternalStore`). */
   version = (): number => this.#version;
 
+  /**
+   * Calls `listener` at the next frame after the tree of one of `texts` (finished blocks asked
+   * for) is back — at once if one already is — and not for anyone else's: a long answer whose
+   * blocks wait for the worker renders again only where they came, not whole at each answer.
+   */
+  whenParsed(texts: readonly string[], listener: () => void): () => void {
+    for (const text of texts) {
+      if (this.#finished.has(text)) nextFrame(listener);
+      let waiting = this.#awaiting.get(text);
+      if (!waiting) this.#awaiting.set(text, (waiting = new Set()));
+      waiting.add(listener);
+    }
+    return () => {
+      for (const text of texts) {
+        const waiting = this.#awaiting.get(text);
+        waiting?.delete(listener);
+        if (waiting?.size === 0) this.#awaiting.delete(text);
+      }
+    };
+  }
+
   /** `text`'s element, highlighted, if it was made. */
   finished(text: string): ReactElement | undefined {
     const kept = this.#finished.get(text);
@@ -97,11 +121,6 @@ export class MarkdownParser {
     this.#finished.delete(text);
     this.#finished.set(text, kept);
     return kept;
-  }
-
-  /** Tells the subscribers again at the next frame: a render left trees to make into elements. */
-  remind(): void {
-    this.#notify();
   }
 
   /** Whether the worker's tree of `text` waits to be made into elements. */
@@ -211,6 +230,7 @@ export class MarkdownParser {
         // Made into elements by the render that shows it, in its budget: not all at once here.
         this.#asked.delete(text);
         this.#keepFinished(text, tree);
+        for (const listener of this.#awaiting.get(text) ?? []) this.#arrived.add(listener);
         continue;
       }
       this.#keepGrowing(slot, { text, element: markdownElement(tree) });
@@ -247,7 +267,9 @@ export class MarkdownParser {
 
   readonly #tell = () => {
     this.#version += 1;
-    for (const listener of [...this.#listeners]) listener();
+    const arrived = [...this.#arrived];
+    this.#arrived.clear();
+    for (const listener of [...this.#listeners, ...arrived]) listener();
   };
 
   #worker(worker: Worker): TreeMaker {

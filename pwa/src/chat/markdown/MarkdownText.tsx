@@ -3,11 +3,12 @@ import {
   memo,
   useEffect,
   useId,
+  useReducer,
   useState,
   useSyncExternalStore,
   type ReactNode,
 } from 'react';
-import { frameFlushes } from '../../connection/nextFrame.ts';
+import { frameFlushes, nextFrame } from '../../connection/nextFrame.ts';
 import { BlockSplitter, fencesOf } from './markdownBlocks.ts';
 import { markdownParser, type Growing } from './MarkdownParser.ts';
 
@@ -98,11 +99,11 @@ const Section = memo(function Section({
   last,
   budgetMs,
 }: SectionProps) {
-  // Only a section that waits for a parse (or holds the growing block) hears of parses.
-  const [waiting, setWaiting] = useState(false);
-  useSyncExternalStore(waiting || last ? markdownParser.subscribe : ignore, markdownParser.version);
+  // The section that holds the growing block hears of every parse; the others, of their blocks'.
+  useSyncExternalStore(last ? markdownParser.subscribe : ignore, markdownParser.version);
+  const [, renderAgain] = useReducer((renders: number) => renders + 1, 0);
   const parseNow = (block: string) => mayParse(budgetMs, markdownParser.cost(block));
-  let missing = false;
+  const awaited: string[] = [];
   let treesLeft = false;
   const rendered = blocks.map((block, index): ReactNode => {
     const lastBlock = last && index === blocks.length - 1;
@@ -121,14 +122,17 @@ const Section = memo(function Section({
     const tree = markdownParser.hasTree(block);
     if (parseNow(block) || (tree && firstInTask())) return markdownParser.parseNow(block);
     if (tree) treesLeft = true;
-    else markdownParser.request(block);
-    missing = true;
+    else {
+      markdownParser.request(block);
+      awaited.push(block);
+    }
     // The block that was growing until now: as it was, until its finished form is back.
     return since(lastBlock ? markdownParser.growing(slot) : undefined, block);
   });
-  if (missing !== waiting) setWaiting(missing);
   useEffect(() => {
-    if (treesLeft) markdownParser.remind();
+    // Trees to make into elements: some at the next frame, in its budget.
+    if (treesLeft) nextFrame(renderAgain);
+    return awaited.length > 0 ? markdownParser.whenParsed(awaited, renderAgain) : undefined;
   });
   return rendered.map((element, index) => (
     // A block's place is its identity: only the last one's text ever changes. Blocks are
