@@ -18,10 +18,7 @@ afterEach(() => {
 });
 
 /** A store on a real database, for configuration `config.path`. */
-function storeOn(
-  folder = mkdtempSync(join(tmpdir(), 'switchboard-store-')),
-  now?: () => Date,
-) {
+function storeOn(folder = mkdtempSync(join(tmpdir(), 'switchboard-store-')), now?: () => Date) {
   const database = ConversationDatabase.open(join(folder, 'conversations.db'), { language: 'en' });
   opened.push({ folder, database });
   const published: HostEvent[] = [];
