@@ -16,6 +16,9 @@ export const emptyConversation = (id = ''): Conversation => ({
   usage: { used: 0, size: 0 },
   commands: [],
   permissions: [],
+  modes: null,
+  options: [],
+  auth: null,
 });
 
 /** The message with `id`, looked for from the end: events almost always touch the last ones. */
@@ -108,8 +111,16 @@ export function applyConversationEvent(
       return { ...conversation, usage: event.data.usage };
     case 'commands:changed':
       return { ...conversation, commands: event.data.commands };
-    case 'session:changed':
-      return event.data.title === '' ? conversation : { ...conversation, title: event.data.title };
+    case 'session:changed': {
+      const { title, modes, options, auth } = event.data;
+      return {
+        ...conversation,
+        title: title === '' ? conversation.title : title,
+        modes,
+        options,
+        auth,
+      };
+    }
   }
 }
 

@@ -103,6 +103,55 @@ export interface AgentCommand {
   description: string;
 }
 
+/** A mode the agent's session can be in (ACP `SessionMode`: ask, plan, accept edits…). */
+export interface SessionModeView {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** The session's modes (CONTRACT.md §7), `null` when the agent offers none. */
+export interface SessionModes {
+  current: string;
+  available: SessionModeView[];
+}
+
+/** One of the values a select option takes. */
+export interface ConfigOptionValue {
+  value: string;
+  name: string;
+}
+
+/**
+ * One of the session's ACP config options (CONTRACT.md §7): a model, a reasoning level… A
+ * `select` takes one of `values`; a `boolean` is on or off, and has no values.
+ */
+export type ConfigOptionView = {
+  id: string;
+  name: string;
+  /** ACP's category: `mode`, `model`, `model_config`, `thought_level`, or the agent's own. */
+  category: string;
+} & (
+  | { type: 'select'; current: string; values: ConfigOptionValue[] }
+  | { type: 'boolean'; current: boolean; values: [] }
+);
+
+/** A way the agent can log the user in (ACP `AuthMethod`). */
+export interface AuthMethodView {
+  id: string;
+  name: string;
+  description: string;
+}
+
+/** What the agent's session offers and says of itself (`session:changed`). */
+export interface SessionView {
+  title: string;
+  modes: SessionModes | null;
+  options: ConfigOptionView[];
+  /** While the agent asks for a login, the ways it offers. */
+  auth: { methods: AuthMethodView[] } | null;
+}
+
 /** `ChatService.Conversation(agent)`. */
 export interface Conversation {
   /** The conversation's id (CONTRACT.md §6): `ChatService.History`, `Open`, `Export` name it. */
@@ -116,6 +165,9 @@ export interface Conversation {
   usage: ContextUsage;
   commands: AgentCommand[];
   permissions: PermissionRequestView[];
+  modes: SessionModes | null;
+  options: ConfigOptionView[];
+  auth: { methods: AuthMethodView[] } | null;
 }
 
 export interface MessageUpdatedEvent {
@@ -155,10 +207,12 @@ export interface CommandsChangedEvent {
   commands: AgentCommand[];
 }
 
-/** The agent named its session (`session_info_update`): CONTRACT.md §7's `session:changed`. */
-export interface SessionChangedEvent {
+/**
+ * CONTRACT.md §7's `session:changed`: the agent named its session (`session_info_update`), its
+ * modes or config options changed, or it asks for a login (or no longer does). Carries all of it.
+ */
+export interface SessionChangedEvent extends SessionView {
   agent: string;
-  title: string;
 }
 
 /** The events a conversation emits, in the order it emits them. */

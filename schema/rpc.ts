@@ -5,7 +5,9 @@
  */
 
 type ParamSchema = { title: string } & (
-  { type: 'string'; minLength?: number } | { type: 'integer'; minimum?: number }
+  | { type: 'string'; minLength?: number }
+  | { type: 'integer'; minimum?: number }
+  | { anyOf: readonly { type: 'string' | 'boolean' }[] }
 );
 
 const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
@@ -38,6 +40,12 @@ export const rpcMethods = {
   'ChatService.Open': [name, conversationId],
   'ChatService.Search': [{ title: 'query', type: 'string' }],
   'ChatService.Export': [name, conversationId],
+  'ChatService.SetMode': [name, { title: 'modeId', type: 'string', minLength: 1 }],
+  'ChatService.SetOption': [
+    name,
+    { title: 'optionId', type: 'string', minLength: 1 },
+    { title: 'value', anyOf: [{ type: 'string' }, { type: 'boolean' }] },
+  ],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],

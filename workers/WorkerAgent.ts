@@ -1,4 +1,9 @@
-import { methods, RequestError, type McpServer } from '@agentclientprotocol/sdk';
+import {
+  methods,
+  RequestError,
+  type McpServer,
+  type SetSessionConfigOptionRequest,
+} from '@agentclientprotocol/sdk';
 import { realpath } from 'node:fs/promises';
 import { describeExit } from '../locales/describeExit.ts';
 import { translate, type Language } from '../locales/translate.ts';
@@ -142,6 +147,12 @@ export class WorkerAgent implements AgentWorkerApi {
   answerPermission(id: string, optionId: string): Result<void> {
     return this.#conversation.answerPermission(id, optionId);
   }
+  setMode(modeId: string): Promise<Result<void>> {
+    return this.#conversation.setMode(modeId);
+  }
+  setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
+    return this.#conversation.setOption(optionId, value);
+  }
   agentUnavailable(reason: string): void {
     this.#conversation.agentUnavailable(reason);
   }
@@ -161,7 +172,7 @@ export class WorkerAgent implements AgentWorkerApi {
   #makeConversation(seed: WorkerSeed | undefined): Conversation {
     const conversation: Conversation = new Conversation({
       agent: this.#name,
-      link: this.#link(),
+      link: this.#link(() => conversation),
       emit: (event) => this.#batcher.push(event),
       onSession: (session) => this.#sessionOpened(conversation, session),
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
@@ -201,7 +212,8 @@ export class WorkerAgent implements AgentWorkerApi {
     }
   }
 
-  #link(): ConversationAgent {
+  /** What `conversation` (made with it) needs of the agent. */
+  #link(conversation: () => Conversation): ConversationAgent {
     const actor = this.#actor;
     const connection = () => {
       const current = actor.connection;
@@ -230,25 +242,28 @@ export class WorkerAgent implements AgentWorkerApi {
           cwd,
           mcpServers: this.#mcpServers(),
         });
+        await conversation().offered(response.sessionId, response);
         return { id: response.sessionId, cwd };
       },
       loadSession: async ({ id, cwd }) => {
-        await connection().agent.request(methods.agent.session.load, {
+        const response = await connection().agent.request(methods.agent.session.load, {
           sessionId: id,
           cwd,
           mcpServers: this.#mcpServers(),
         });
+        await conversation().offered(id, response);
         // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
         // the replay cannot land in the new answer.
         const quiet = quirksOf(this.#actor.agentInfo).replaysAfterLoad;
         if (quiet) await this.#updatesQuiet(quiet.quietMs, quiet.maxMs);
       },
       resumeSession: async ({ id, cwd }) => {
-        await connection().agent.request(methods.agent.session.resume, {
+        const response = await connection().agent.request(methods.agent.session.resume, {
           sessionId: id,
           cwd,
           mcpServers: this.#mcpServers(),
         });
+        await conversation().offered(id, response);
       },
       prompt: async (sessionId, text) => {
         const current = connection();
@@ -269,6 +284,20 @@ export class WorkerAgent implements AgentWorkerApi {
       },
       cancel: (sessionId) => {
         actor.connection?.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => {});
+      },
+      setMode: async (sessionId, modeId) => {
+        await connection().agent.request(methods.agent.session.setMode, { sessionId, modeId });
+      },
+      setOption: async (sessionId, configId, value) => {
+        const request: SetSessionConfigOptionRequest =
+          typeof value === 'boolean'
+            ? { sessionId, configId, type: 'boolean', value }
+            : { sessionId, configId, value };
+        const response = await connection().agent.request(
+          methods.agent.session.setConfigOption,
+          request,
+        );
+        return response.configOptions;
       },
       use: () => actor.use(),
       release: () => actor.release(),

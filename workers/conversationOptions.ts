@@ -1,6 +1,7 @@
 import type { Actor } from 'xstate';
 import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import type { turnMachine } from '../machines/turnMachine.ts';
+import type { SessionConfigOption } from '@agentclientprotocol/sdk';
 import type { ConversationEvent, StopReason } from '../schema/conversation.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { WorkerSeed } from './protocol.ts';
@@ -17,6 +18,14 @@ export interface ConversationAgent extends SessionLink {
   prompt(sessionId: string, text: string): Promise<StopReason>;
   /** `session/cancel`. */
   cancel(sessionId: string): void;
+  /** `session/set_mode`; rejects with the agent's error. */
+  setMode(sessionId: string, modeId: string): Promise<void>;
+  /** `session/set_config_option`: the session's options after it; rejects with the agent's error. */
+  setOption(
+    sessionId: string,
+    optionId: string,
+    value: string | boolean,
+  ): Promise<SessionConfigOption[]>;
   /** The agent becomes `busy` for a turn, then `ready` again. */
   use(): void;
   release(): void;

@@ -7,13 +7,17 @@ import type {
   AvailableCommand,
   ContentBlock,
   PlanEntry,
+  SessionConfigOption,
+  SessionModeState,
   ToolCall,
   ToolCallContent,
   ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import type {
   AgentCommand,
+  ConfigOptionView,
   FileDiff,
+  SessionModes,
   PlanEntryView,
   ToolCallView,
   ToolKind,
@@ -120,3 +124,35 @@ export const planEntries = (entries: readonly PlanEntry[]): PlanEntryView[] =>
 
 export const agentCommands = (commands: readonly AvailableCommand[]): AgentCommand[] =>
   commands.map(({ name, description }) => ({ name, description }));
+
+/** The session's modes as `Conversation().modes` shows them (`null`: the agent offers none). */
+export function sessionModes(state: SessionModeState | null | undefined): SessionModes | null {
+  if (!state) return null;
+  return {
+    current: state.currentModeId,
+    available: state.availableModes.map(({ id, name, description }) => ({
+      id,
+      name,
+      description: description ?? '',
+    })),
+  };
+}
+
+/** The session's config options as `Conversation().options` shows them; groups flattened. */
+export function configOptions(
+  options: readonly SessionConfigOption[] | null | undefined,
+): ConfigOptionView[] {
+  return (options ?? []).map((option): ConfigOptionView => {
+    const shared = { id: option.id, name: option.name, category: option.category ?? 'other' };
+    if (option.type === 'boolean') {
+      return { ...shared, type: 'boolean', current: option.currentValue, values: [] };
+    }
+    const values = option.options.flatMap((entry) => ('group' in entry ? entry.options : [entry]));
+    return {
+      ...shared,
+      type: 'select',
+      current: option.currentValue,
+      values: values.map(({ value, name }) => ({ value, name })),
+    };
+  });
+}

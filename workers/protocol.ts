@@ -91,7 +91,7 @@ export type HostPortMessage = { type: 'logRead'; bytes: number };
 
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =
-  { ok: true; value: T } | { ok: false; error: { kind: 'not-found'; message: string } };
+  { ok: true; value: T } | { ok: false; error: { kind: 'not-found' | 'io'; message: string } };
 
 /** The API an agent worker exposes through `workers/rpc.ts`. Outcomes arrive as events. */
 export interface AgentWorkerApi {
@@ -111,6 +111,9 @@ export interface AgentWorkerApi {
   send(text: string): string;
   cancel(): void;
   answerPermission(id: string, optionId: string): Result<void>;
+  /** `ChatService.SetMode`, `SetOption`: set in the session now if one is open, and in the next. */
+  setMode(modeId: string): Promise<Result<void>>;
+  setOption(optionId: string, value: string | boolean): Promise<Result<void>>;
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;

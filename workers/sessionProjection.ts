@@ -14,9 +14,16 @@ import type {
   ChatMessage,
   ConversationEvent,
   MessagePart,
+  SessionView,
   ToolCallView,
 } from '../schema/conversation.ts';
-import { agentCommands, contentText, mergeTool, planEntries } from './messageModel.ts';
+import {
+  agentCommands,
+  configOptions,
+  contentText,
+  mergeTool,
+  planEntries,
+} from './messageModel.ts';
 
 type SessionUpdate = SessionNotification['update'];
 
@@ -26,13 +33,19 @@ export interface Projection {
   shown: boolean;
 }
 
-/** `message` is the agent message of the turn in progress, while it still arrives. */
+/**
+ * `message` is the agent message of the turn in progress, while it still arrives; `session` what
+ * the session offers and says of itself now.
+ */
 export function projectUpdate(
   agent: string,
   message: ChatMessage | undefined,
   update: SessionUpdate,
+  session: SessionView,
 ): Projection {
   const shown = (events: ConversationEvent[]): Projection => ({ events, shown: true });
+  const changed = (change: Partial<SessionView>) =>
+    shown([{ name: 'session:changed', data: { agent, ...session, ...change } }]);
   switch (update.sessionUpdate) {
     case 'agent_message_chunk':
       return shown(appendText(agent, message, 'text', update.content));
@@ -56,8 +69,14 @@ export function projectUpdate(
       ]);
     case 'session_info_update':
       return typeof update.title === 'string'
-        ? shown([{ name: 'session:changed', data: { agent, title: update.title } }])
+        ? changed({ title: update.title })
         : { events: [], shown: false };
+    case 'current_mode_update':
+      return session.modes
+        ? changed({ modes: { ...session.modes, current: update.currentModeId } })
+        : { events: [], shown: false };
+    case 'config_option_update':
+      return changed({ options: configOptions(update.configOptions) });
     default:
       return { events: [], shown: false };
   }

@@ -195,6 +195,10 @@ export function toStored(row: ConversationRow, messages: ChatMessage[]): StoredC
       usage: JSON.parse(row.usage) as ContextUsage,
       commands: JSON.parse(row.commands) as AgentCommand[],
       permissions: [],
+      // What the session offers comes again from the agent when the session is opened.
+      modes: null,
+      options: [],
+      auth: null,
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -1,5 +1,6 @@
+import type { Remote } from 'comlink';
 import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
-import type { Result, WorkerSeed } from '../../workers/protocol.ts';
+import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
@@ -53,6 +54,49 @@ export class ChatService {
     if (!result?.ok) {
       throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
     }
+  }
+
+  /** `session/set_mode` (CONTRACT.md §7): one of the modes the agent's session offers. */
+  async SetMode(agent: string, modeId: string): Promise<void> {
+    this.#requireAgent(agent);
+    const { modes } = this.conversations.get(agent);
+    if (!modes?.available.some((mode) => mode.id === modeId)) {
+      throw new ServiceError('not-found', this.#say('error.unknownMode', { agent, modeId }));
+    }
+    await this.#inWorker(agent, (api) => api.setMode(modeId));
+  }
+
+  /** `session/set_config_option` (CONTRACT.md §7): a model, a reasoning level… */
+  async SetOption(agent: string, optionId: string, value: string | boolean): Promise<void> {
+    this.#requireAgent(agent);
+    const option = this.conversations.get(agent).options.find(({ id }) => id === optionId);
+    if (!option) {
+      throw new ServiceError(
+        'not-found',
+        this.#say('error.unknownConfigOption', { agent, optionId }),
+      );
+    }
+    const fits =
+      option.type === 'boolean'
+        ? typeof value === 'boolean'
+        : option.values.some((candidate) => candidate.value === value);
+    if (!fits) {
+      throw new ServiceError(
+        'not-found',
+        this.#say('error.badOptionValue', { option: option.name, value: String(value) }),
+      );
+    }
+    await this.#inWorker(agent, (api) => api.setOption(optionId, value));
+  }
+
+  /** Runs `call` in the agent's worker; its failure, worded there, is the request's. */
+  async #inWorker(
+    agent: string,
+    call: (api: Remote<AgentWorkerApi>) => Promise<Result<void>>,
+  ): Promise<void> {
+    const result = await this.supervisor.workerFor(agent).call<Result<void>>(call);
+    if (result === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
+    if (!result.ok) throw new ServiceError(result.error.kind, result.error.message);
   }
 
   Conversation(agent: string): Conversation {

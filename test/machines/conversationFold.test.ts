@@ -157,8 +157,31 @@ describe('the fold', () => {
     expect(untitled.title.endsWith('…')).toBe(true);
     const named = applyConversationEvent(titled, {
       name: 'session:changed',
-      data: { agent: 'a', title: 'Build fix' },
+      data: { agent: 'a', title: 'Build fix', modes: null, options: [], auth: null },
     });
     expect(named.title).toBe('Build fix');
+  });
+
+  it('takes what the session offers from session:changed, keeping a title when it names none', () => {
+    const modes = { current: 'ask', available: [{ id: 'ask', name: 'Ask', description: '' }] };
+    const options = [
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select' as const,
+        current: 'fast',
+        values: [{ value: 'fast', name: 'Fast' }],
+      },
+    ];
+    const auth = {
+      methods: [{ id: 'key', name: 'API key', description: 'Set ANTHROPIC_API_KEY' }],
+    };
+    const titled = { ...emptyConversation('c'), title: 'Fix the build' };
+    const changed = applyConversationEvent(titled, {
+      name: 'session:changed',
+      data: { agent: 'a', title: '', modes, options, auth },
+    });
+    expect(changed).toMatchObject({ title: 'Fix the build', modes, options, auth });
   });
 });

@@ -398,6 +398,9 @@ describe('ChatService over the wire', () => {
       usage: { used: 0, size: 0 },
       commands: [],
       permissions: [],
+      modes: null,
+      options: [],
+      auth: null,
     });
   });
 

@@ -46,13 +46,18 @@ const isRpcMethod = (method: string): method is RpcMethod => Object.hasOwn(rpcMe
 /** Whether `params` fit the method's positional params (schema/rpc.ts); absent is `[]`. */
 function validParams(method: RpcMethod, params: unknown): boolean {
   const args = params ?? [];
-  const table: readonly { type: string; minLength?: number; minimum?: number }[] =
-    rpcMethods[method];
+  const table: readonly {
+    type?: string;
+    anyOf?: readonly { type: string }[];
+    minLength?: number;
+    minimum?: number;
+  }[] = rpcMethods[method];
   return (
     Array.isArray(args) &&
     args.length === table.length &&
     table.every((param, i) => {
       const arg: unknown = args[i];
+      if (param.anyOf) return param.anyOf.some(({ type }) => type === typeof arg);
       return param.type === 'string'
         ? typeof arg === 'string' && arg.length >= (param.minLength ?? 0)
         : Number.isInteger(arg) && (arg as number) >= (param.minimum ?? -Infinity);

@@ -93,6 +93,12 @@ class ScriptedAgent implements ConversationAgent {
     });
   }
 
+  setMode(): Promise<void> {
+    return Promise.resolve();
+  }
+  setOption(): Promise<[]> {
+    return Promise.resolve([]);
+  }
   cancel(sessionId: string): void {
     this.cancels.push(sessionId);
     // A well-behaved agent ends its turn `cancelled` (the scheduler decides when it arrives).

@@ -143,7 +143,10 @@ describe('the host’s store of conversations', () => {
       },
       { name: 'permission:requested', data: samplePermission('p1', 'a1') },
       { name: 'usage:changed', data: { agent: 'a', usage: { used: 10, size: 100 } } },
-      { name: 'session:changed', data: { agent: 'a', title: 'Editing' } },
+      {
+        name: 'session:changed',
+        data: { agent: 'a', title: 'Editing', modes: null, options: [], auth: null },
+      },
     ]);
     store.sessionOpened('a', id, { id: 'acp-1', cwd: '/work' });
     store.answering('p1', 'allow');

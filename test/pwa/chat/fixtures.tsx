@@ -69,6 +69,9 @@ export function conversation(fields: Partial<Conversation> = {}): Conversation {
     usage: { used: 0, size: 0 },
     commands: [],
     permissions: [],
+    modes: null,
+    options: [],
+    auth: null,
     ...fields,
   };
 }

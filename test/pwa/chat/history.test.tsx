@@ -163,7 +163,10 @@ describe('the history of an agent’s conversations', () => {
     expect(current.getAttribute('aria-current')).toBe('true');
     expect(current.textContent).toContain('1 message');
 
-    host.emit({ name: 'session:changed', data: { agent: 'claude', title: 'Greetings' } });
+    host.emit({
+      name: 'session:changed',
+      data: { agent: 'claude', title: 'Greetings', modes: null, options: [], auth: null },
+    });
     await within(panel).findByRole('button', { name: /^Greetings/ });
 
     fireEvent.click(within(panel).getByRole('button', { name: 'Close the history' }));

@@ -1,0 +1,114 @@
+import { describe, expect, it } from 'vitest';
+import type { Conversation } from '../../schema/conversation.ts';
+import { ChatClient, runScript } from '../helpers/chat.ts';
+import { configText } from '../helpers/configHarness.ts';
+import { hostPerTest } from '../helpers/hostProcess.ts';
+
+const start = hostPerTest();
+
+const settings = (text: string) => JSON.parse(text.replace(/^settings: /, '')) as object;
+const current = ({ modes, options }: Conversation) => ({
+  mode: modes?.current,
+  options: Object.fromEntries(options.map((option) => [option.id, option.current])),
+});
+
+describe('what an agent’s session offers, over the wire (CONTRACT.md §7)', () => {
+  it('shows the modes and options, sets them, and sets them again in the next session', async () => {
+    const host = await start(configText({ a: ['--modes'] }));
+    const chat = new ChatClient(await host.connect());
+    expect(settings(await runScript(chat, 'a', { echoSettings: true }))).toEqual({
+      mode: 'ask',
+      model: 'fast',
+      thinking: false,
+    });
+    const offered = await chat.settled('a');
+    expect(offered.modes).toEqual({
+      current: 'ask',
+      available: [
+        { id: 'ask', name: 'Ask', description: 'Ask mode' },
+        { id: 'plan', name: 'Plan', description: 'Plan mode' },
+        { id: 'code', name: 'Code', description: 'Code mode' },
+      ],
+    });
+    expect(offered.options).toEqual([
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'model',
+        type: 'select',
+        current: 'fast',
+        values: [
+          { value: 'fast', name: 'Fast' },
+          { value: 'deep', name: 'Deep' },
+        ],
+      },
+      {
+        id: 'thinking',
+        name: 'Thinking',
+        category: 'thought_level',
+        type: 'boolean',
+        current: false,
+        values: [],
+      },
+    ]);
+
+    for (const [method, params] of [
+      ['ChatService.SetMode', ['a', 'plan']],
+      ['ChatService.SetOption', ['a', 'model', 'deep']],
+      ['ChatService.SetOption', ['a', 'thinking', true]],
+    ] as const) {
+      expect((await chat.wire.call(method, [...params])).error).toBeUndefined();
+    }
+    const chosen = { mode: 'plan', options: { model: 'deep', thinking: true } };
+    expect(current(await chat.conversation('a'))).toEqual(chosen);
+    expect(current(chat.folded('a'))).toEqual(chosen); // session:changed told every client
+    const told = { mode: 'plan', model: 'deep', thinking: true };
+    expect(settings(await runScript(chat, 'a', { echoSettings: true }))).toEqual(told);
+
+    // A new run of the agent makes a new session (it resumes none): the choices are set again.
+    await chat.wire.call('AgentService.Stop', ['a']);
+    expect(settings(await runScript(chat, 'a', { echoSettings: true }))).toEqual(told);
+    expect(current(await chat.settled('a'))).toEqual(chosen);
+  });
+
+  it('refuses a mode, an option or a value the session does not offer, in the user’s language', async () => {
+    const host = await start(configText({ a: ['--modes'] }, 'language: fr\n'));
+    const chat = new ChatClient(await host.connect());
+    expect((await chat.wire.call('ChatService.SetMode', ['a', 'plan'])).error).toMatchObject({
+      code: -32000,
+      message: 'a ne propose pas de mode « plan »',
+      data: { kind: 'not-found' },
+    });
+    await runScript(chat, 'a', { echoSettings: true });
+    await chat.settled('a');
+    expect((await chat.wire.call('ChatService.SetMode', ['a', 'yolo'])).error).toMatchObject({
+      message: 'a ne propose pas de mode « yolo »',
+      data: { kind: 'not-found' },
+    });
+    expect(
+      (await chat.wire.call('ChatService.SetOption', ['a', 'speed', 'max'])).error,
+    ).toMatchObject({
+      message: 'a ne propose pas d’option « speed »',
+    });
+    expect(
+      (await chat.wire.call('ChatService.SetOption', ['a', 'model', 'huge'])).error,
+    ).toMatchObject({
+      message: '« huge » n’est pas une des valeurs de Model',
+    });
+    expect(
+      (await chat.wire.call('ChatService.SetOption', ['a', 'thinking', 'yes'])).error,
+    ).toMatchObject({
+      message: '« yes » n’est pas une des valeurs de Thinking',
+    });
+    expect((await chat.wire.call('ChatService.SetOption', ['a', 'model', 3])).error).toMatchObject({
+      code: -32602,
+    });
+    expect((await chat.wire.call('ChatService.SetMode', ['nobody', 'plan'])).error).toMatchObject({
+      data: { kind: 'unknown-agent' },
+    });
+    expect(current(await chat.conversation('a'))).toEqual({
+      mode: 'ask',
+      options: { model: 'fast', thinking: false },
+    });
+  });
+});
