@@ -71,6 +71,42 @@ describe('what an agent’s session offers, over the wire (CONTRACT.md §7)', ()
     expect(current(await chat.settled('a'))).toEqual(chosen);
   });
 
+  it('follows the modes and options the agent changes itself', async () => {
+    const host = await start(configText({ a: ['--modes'] }));
+    const chat = new ChatClient(await host.connect());
+    await runScript(
+      chat,
+      'a',
+      { update: { sessionUpdate: 'current_mode_update', currentModeId: 'code' } },
+      {
+        update: {
+          sessionUpdate: 'config_option_update',
+          configOptions: [
+            {
+              id: 'model',
+              name: 'Model',
+              type: 'select',
+              currentValue: 'deep',
+              options: [{ group: 'all', name: 'All', options: [{ value: 'deep', name: 'Deep' }] }],
+            },
+          ],
+        },
+      },
+    );
+    const { modes, options } = await chat.settled('a');
+    expect(modes?.current).toBe('code');
+    expect(options).toEqual([
+      {
+        id: 'model',
+        name: 'Model',
+        category: 'other',
+        type: 'select',
+        current: 'deep',
+        values: [{ value: 'deep', name: 'Deep' }],
+      },
+    ]);
+  });
+
   it('refuses a mode, an option or a value the session does not offer, in the user’s language', async () => {
     const host = await start(configText({ a: ['--modes'] }, 'language: fr\n'));
     const chat = new ChatClient(await host.connect());
