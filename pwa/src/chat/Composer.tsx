@@ -9,6 +9,7 @@ import {
 import type { Conversation } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { CommandMenu, commandOptionId } from './CommandMenu.tsx';
+import { SessionPickers } from './SessionPickers.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
 import { useHostAction } from './useHostAction.ts';
 import { useSlashCommands } from './useSlashCommands.ts';
@@ -20,6 +21,8 @@ export interface ComposerProps {
   queued: Conversation['queued'];
   usage: Conversation['usage'];
   commands: Conversation['commands'];
+  modes: Conversation['modes'];
+  options: Conversation['options'];
   /** What is typed: kept by the view, so it outlives a reload of the conversation. */
   text: string;
   setText: Dispatch<SetStateAction<string>>;
@@ -37,6 +40,8 @@ export const Composer = memo(function Composer({
   queued,
   usage,
   commands,
+  modes,
+  options,
   text,
   setText,
 }: ComposerProps) {
@@ -102,6 +107,7 @@ export const Composer = memo(function Composer({
       )}
       <div className="chat-composer-bar">
         <UsageMeter usage={usage} />
+        <SessionPickers agent={agent} agentTitle={agentTitle} modes={modes} options={options} />
         {queued > 0 && (
           <span className="chat-badge chat-queued" role="status">
             {t('chat.composer.queued', { count: queued })}

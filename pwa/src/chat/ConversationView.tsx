@@ -77,6 +77,8 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
         queued={conversation.queued}
         usage={conversation.usage}
         commands={conversation.commands}
+        modes={conversation.modes}
+        options={conversation.options}
         text={draft}
         setText={setDraft}
       />

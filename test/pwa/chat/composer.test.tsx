@@ -124,3 +124,97 @@ describe('the composer', () => {
     expect(await screen.findByRole('option', { name: /review/ })).toBeDefined();
   });
 });
+
+describe('the session pickers by the composer', () => {
+  const modes = {
+    current: 'ask',
+    available: [
+      { id: 'ask', name: 'Ask', description: 'Asks before it edits' },
+      { id: 'plan', name: 'Plan', description: 'Plans, edits nothing' },
+    ],
+  };
+  const options = [
+    {
+      id: 'model',
+      name: 'Model',
+      category: 'model',
+      type: 'select' as const,
+      current: 'fast',
+      values: [
+        { value: 'fast', name: 'Fast' },
+        { value: 'deep', name: 'Deep' },
+      ],
+    },
+    {
+      id: 'thinking',
+      name: 'Thinking',
+      category: 'thought_level',
+      type: 'boolean' as const,
+      current: false,
+      values: [] as [],
+    },
+  ];
+
+  it('shows nothing when the session offers nothing', async () => {
+    await renderComposer();
+    expect(screen.queryByRole('group', { name: 'What Claude’s session does' })).toBeNull();
+  });
+
+  it('sets the mode and the options the session offers, and follows what it says', async () => {
+    const host = mockHost(
+      chatMethods(conversation({ modes, options }), {
+        'ChatService.SetMode': () => null,
+        'ChatService.SetOption': () => null,
+      }),
+    );
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const group = await screen.findByRole('group', { name: 'What Claude’s session does' });
+    const mode = within(group).getByRole<HTMLSelectElement>('combobox', { name: 'Mode' });
+    expect(mode.value).toBe('ask');
+    expect(mode.title).toBe('Asks before it edits');
+    // One change at a time: the pickers wait while one is on its way.
+    const settled = () => waitFor(() => expect(mode.disabled).toBe(false));
+    fireEvent.change(mode, { target: { value: 'plan' } });
+    expect(mode.disabled).toBe(true);
+    await settled();
+    fireEvent.change(within(group).getByRole('combobox', { name: 'Model' }), {
+      target: { value: 'deep' },
+    });
+    await settled();
+    fireEvent.click(within(group).getByRole('checkbox', { name: 'Thinking' }));
+    await waitFor(() =>
+      expect(host.calls.filter((call) => call.method.startsWith('ChatService.Set'))).toEqual([
+        { method: 'ChatService.SetMode', params: ['claude', 'plan'] },
+        { method: 'ChatService.SetOption', params: ['claude', 'model', 'deep'] },
+        { method: 'ChatService.SetOption', params: ['claude', 'thinking', true] },
+      ]),
+    );
+    host.emit({
+      name: 'session:changed',
+      data: {
+        agent: 'claude',
+        title: '',
+        modes: { ...modes, current: 'plan' },
+        options,
+        auth: null,
+      },
+    });
+    await waitFor(() => expect(mode.value).toBe('plan'));
+  });
+
+  it('says why a change was refused', async () => {
+    mockHost(
+      chatMethods(conversation({ modes, options: [] }), {
+        'ChatService.SetMode': () => ({
+          error: { code: -32000, message: 'the agent refused', data: { kind: 'io' } },
+        }),
+      }),
+    );
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const mode = await screen.findByRole<HTMLSelectElement>('combobox', { name: 'Mode' });
+    fireEvent.change(mode, { target: { value: 'plan' } });
+    expect(mode.value).toBe('plan'); // shown at once, while the host is asked
+    expect((await screen.findByRole('alert')).textContent).toBe('Not changed: the agent refused');
+    expect(mode.value).toBe('ask');
+  });
+});
