@@ -79,6 +79,9 @@ export class Conversation {
     this.#state = seed
       ? { ...seed.conversation, busy: false, queued: 0, permissions: [] }
       : emptyConversation();
+    // What its sessions had last is what the user chose: set again in the next one.
+    this.#chosenMode = this.#state.modes?.current;
+    for (const option of this.#state.options) this.#chosenOptions.set(option.id, option.current);
     const restored = seed?.session ?? (seed && hadAnswers(seed.conversation) ? null : undefined);
     this.#session = new AcpSession({
       link: options.link,

@@ -44,6 +44,8 @@ export type ConversationChange =
       title: string;
       usage: ContextUsage;
       commands: AgentCommand[];
+      modes: Conversation['modes'];
+      options: Conversation['options'];
       session: AcpSessionRecord | null;
       updatedAt: string;
     }
@@ -236,6 +238,7 @@ export class ConversationDatabase {
           title: change.title,
           usage: JSON.stringify(change.usage),
           commands: JSON.stringify(change.commands),
+          offers: JSON.stringify({ modes: change.modes, options: change.options }),
           sessionId: change.session?.id ?? null,
           sessionCwd: change.session?.cwd ?? null,
           updatedAt: change.updatedAt,

@@ -342,6 +342,8 @@ export class ConversationStore implements ConversationKeeper {
       title: conversation.title,
       usage: conversation.usage,
       commands: conversation.commands,
+      modes: conversation.modes,
+      options: conversation.options,
       session: entry.session,
       updatedAt: this.#now().toISOString(),
     });

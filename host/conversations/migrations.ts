@@ -119,6 +119,14 @@ export const migrations: readonly Migration[] = [
     description: 'answered permission requests',
     up: (db) => db.exec(answeredPermissions),
   },
+  {
+    version: 4,
+    description: 'what the session offers: its modes and config options, as last chosen',
+    up: (db) =>
+      db.exec(
+        `ALTER TABLE conversations ADD COLUMN offers TEXT NOT NULL DEFAULT '{"modes":null,"options":[]}'`,
+      ),
+  },
 ];
 
 /** The version this code writes. A file above it was made by a newer Switchboard. */

@@ -7,6 +7,7 @@ import type {
   AgentCommand,
   ChatMessage,
   ContextUsage,
+  Conversation,
   MessageRole,
   SearchHit,
 } from '../../schema/conversation.ts';
@@ -23,6 +24,8 @@ export interface ConversationRow {
   title: string;
   usage: string;
   commands: string;
+  /** `{modes, options}` (CONTRACT.md §7), as the session had them last. */
+  offers: string;
   session_id: string | null;
   session_cwd: string | null;
   created_at: string;
@@ -69,6 +72,7 @@ interface ConversationUpdate {
   title: string;
   usage: string;
   commands: string;
+  offers: string;
   sessionId: string | null;
   sessionCwd: string | null;
   updatedAt: string;
@@ -129,7 +133,7 @@ export function statements(db: Database.Database) {
     index: db.prepare<[number, string]>('INSERT INTO message_text (rowid, text) VALUES (?, ?)'),
     updateConversation: db.prepare<ConversationUpdate>(
       `UPDATE conversations SET title = @title, usage = @usage, commands = @commands,
-         session_id = @sessionId, session_cwd = @sessionCwd, updated_at = @updatedAt
+         offers = @offers, session_id = @sessionId, session_cwd = @sessionCwd, updated_at = @updatedAt
        WHERE id = @id`,
     ),
     upsertPermission: db.prepare<PermissionUpsert>(
@@ -195,9 +199,8 @@ export function toStored(row: ConversationRow, messages: ChatMessage[]): StoredC
       usage: JSON.parse(row.usage) as ContextUsage,
       commands: JSON.parse(row.commands) as AgentCommand[],
       permissions: [],
-      // What the session offers comes again from the agent when the session is opened.
-      modes: null,
-      options: [],
+      // As the session had them last: what the user chose is set again in the next session.
+      ...(JSON.parse(row.offers) as Pick<Conversation, 'modes' | 'options'>),
       auth: null,
     },
     createdAt: row.created_at,

@@ -14,7 +14,8 @@ const current = ({ modes, options }: Conversation) => ({
 
 describe('what an agent’s session offers, over the wire (CONTRACT.md §7)', () => {
   it('shows the modes and options, sets them, and sets them again in the next session', async () => {
-    const host = await start(configText({ a: ['--modes'] }));
+    const config = configText({ a: ['--modes'] });
+    const host = await start(config);
     const chat = new ChatClient(await host.connect());
     expect(settings(await runScript(chat, 'a', { echoSettings: true }))).toEqual({
       mode: 'ask',
@@ -69,6 +70,13 @@ describe('what an agent’s session offers, over the wire (CONTRACT.md §7)', ()
     await chat.wire.call('AgentService.Stop', ['a']);
     expect(settings(await runScript(chat, 'a', { echoSettings: true }))).toEqual(told);
     expect(current(await chat.settled('a'))).toEqual(chosen);
+
+    // A host restarted on the same state: the conversation keeps them, and sets them again.
+    await host.stop();
+    const again = await start(config, [], {}, { folder: host.folder });
+    const later = new ChatClient(await again.connect());
+    expect(current(await later.conversation('a'))).toEqual(chosen);
+    expect(settings(await runScript(later, 'a', { echoSettings: true }))).toEqual(told);
   });
 
   it('follows the modes and options the agent changes itself', async () => {

@@ -38,6 +38,8 @@ const meta = (id: string, updatedAt: string, title = 'Louder fifth line'): Conve
   title,
   usage: { used: 1200, size: 200_000 },
   commands: [{ name: 'review', description: 'Review the changes' }],
+  modes: { current: 'plan', available: [{ id: 'plan', name: 'Plan', description: '' }] },
+  options: [],
   session: { id: 'sess-1', cwd: '/home/ada/project' },
   updatedAt,
 });
