@@ -1,8 +1,6 @@
 import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
-  SessionConfigOption,
-  SessionModeState,
   SessionNotification,
   ToolCall,
   ToolCallUpdate,
@@ -24,7 +22,7 @@ import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import type { Result } from './protocol.ts';
-import { configOptions, sessionModes } from './messageModel.ts';
+import { SessionChoices } from './SessionChoices.ts';
 import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
 import { errorText } from './errorText.ts';
 
@@ -68,9 +66,8 @@ export class Conversation {
   #early: SessionNotification[] = [];
   readonly #newId: () => string;
   readonly #now: () => Date;
-  /** The mode and config options the user chose: set again in each session opened. */
-  #chosenMode: string | undefined;
-  readonly #chosenOptions = new Map<string, string | boolean>();
+  /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
+  readonly choices: SessionChoices;
 
   constructor(private readonly options: ConversationOptions) {
     this.#newId = options.newId ?? (() => crypto.randomUUID());
@@ -79,9 +76,12 @@ export class Conversation {
     this.#state = seed
       ? { ...seed.conversation, busy: false, queued: 0, permissions: [] }
       : emptyConversation();
-    // What its sessions had last is what the user chose: set again in the next one.
-    this.#chosenMode = this.#state.modes?.current;
-    for (const option of this.#state.options) this.#chosenOptions.set(option.id, option.current);
+    this.choices = new SessionChoices({
+      link: options.link,
+      sessionId: () => this.#session.id,
+      view: () => this.#sessionView(),
+      change: (change) => this.#changeSession(change),
+    });
     const restored = seed?.session ?? (seed && hadAnswers(seed.conversation) ? null : undefined);
     this.#session = new AcpSession({
       link: options.link,
@@ -146,74 +146,6 @@ export class Conversation {
     this.#current?.actor.send({ type: 'turn.cancel' });
     if (waited) this.options.link.withdrawStart();
     this.#announceTurn();
-  }
-
-  /**
-   * What session `sessionId`, just made, loaded or resumed, offers (its response): its modes and
-   * config options. What the user chose before is set again in it before it is used; what the
-   * agent refuses of it stays as the agent has it.
-   */
-  async offered(
-    sessionId: string,
-    offers: { modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null },
-  ): Promise<void> {
-    this.#changeSession({
-      modes: sessionModes(offers.modes),
-      options: configOptions(offers.configOptions),
-    });
-    await this.#setAgain(sessionId).catch(() => {});
-  }
-
-  /** `ChatService.SetMode`: `session/set_mode` now, and in each session opened from now on. */
-  async setMode(modeId: string): Promise<Result<void>> {
-    this.#chosenMode = modeId;
-    const sessionId = this.#session.id;
-    try {
-      if (sessionId !== undefined) await this.options.link.setMode(sessionId, modeId);
-    } catch (error) {
-      return { ok: false, error: { kind: 'io', message: errorText(error) } };
-    }
-    const modes = this.#state.modes;
-    if (modes) this.#changeSession({ modes: { ...modes, current: modeId } });
-    return { ok: true, value: undefined };
-  }
-
-  /** `ChatService.SetOption`: `session/set_config_option` now, and in each session opened. */
-  async setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
-    this.#chosenOptions.set(optionId, value);
-    const sessionId = this.#session.id;
-    try {
-      if (sessionId !== undefined) {
-        const options = await this.options.link.setOption(sessionId, optionId, value);
-        this.#changeSession({ options: configOptions(options) });
-        return { ok: true, value: undefined };
-      }
-    } catch (error) {
-      return { ok: false, error: { kind: 'io', message: errorText(error) } };
-    }
-    const options = this.#state.options.map((option) =>
-      option.id === optionId ? ({ ...option, current: value } as typeof option) : option,
-    );
-    this.#changeSession({ options });
-    return { ok: true, value: undefined };
-  }
-
-  /** Sets what the user chose in session `sessionId`, where it differs from what it offers. */
-  async #setAgain(sessionId: string): Promise<void> {
-    const { modes } = this.#state;
-    const mode = this.#chosenMode;
-    if (mode !== undefined && modes && modes.current !== mode) {
-      if (modes.available.some((available) => available.id === mode)) {
-        await this.options.link.setMode(sessionId, mode);
-        this.#changeSession({ modes: { ...modes, current: mode } });
-      }
-    }
-    for (const [optionId, value] of this.#chosenOptions) {
-      const option = this.#state.options.find((candidate) => candidate.id === optionId);
-      if (!option || option.current === value) continue;
-      const changed = await this.options.link.setOption(sessionId, optionId, value);
-      this.#changeSession({ options: configOptions(changed) });
-    }
   }
 
   #sessionView(): SessionView {

@@ -148,10 +148,10 @@ export class WorkerAgent implements AgentWorkerApi {
     return this.#conversation.answerPermission(id, optionId);
   }
   setMode(modeId: string): Promise<Result<void>> {
-    return this.#conversation.setMode(modeId);
+    return this.#conversation.choices.setMode(modeId);
   }
   setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
-    return this.#conversation.setOption(optionId, value);
+    return this.#conversation.choices.setOption(optionId, value);
   }
   agentUnavailable(reason: string): void {
     this.#conversation.agentUnavailable(reason);
@@ -242,7 +242,7 @@ export class WorkerAgent implements AgentWorkerApi {
           cwd,
           mcpServers: this.#mcpServers(),
         });
-        await conversation().offered(response.sessionId, response);
+        await conversation().choices.offered(response.sessionId, response);
         return { id: response.sessionId, cwd };
       },
       loadSession: async ({ id, cwd }) => {
@@ -251,7 +251,7 @@ export class WorkerAgent implements AgentWorkerApi {
           cwd,
           mcpServers: this.#mcpServers(),
         });
-        await conversation().offered(id, response);
+        await conversation().choices.offered(id, response);
         // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
         // the replay cannot land in the new answer.
         const quiet = quirksOf(this.#actor.agentInfo).replaysAfterLoad;
@@ -263,7 +263,7 @@ export class WorkerAgent implements AgentWorkerApi {
           cwd,
           mcpServers: this.#mcpServers(),
         });
-        await conversation().offered(id, response);
+        await conversation().choices.offered(id, response);
       },
       prompt: async (sessionId, text) => {
         const current = connection();

@@ -1,0 +1,102 @@
+import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
+import type { SessionView } from '../schema/conversation.ts';
+import type { ConversationAgent } from './conversationOptions.ts';
+import { errorText } from './errorText.ts';
+import { configOptions, sessionModes } from './messageModel.ts';
+import type { Result } from './protocol.ts';
+
+export interface SessionChoicesOptions {
+  link: Pick<ConversationAgent, 'setMode' | 'setOption'>;
+  /** The open session's id, if one is open. */
+  sessionId: () => string | undefined;
+  /** What the conversation shows of its session now. */
+  view: () => SessionView;
+  /** Emits `session:changed` with `change` (the conversation folds it into what it shows). */
+  change: (change: Partial<SessionView>) => void;
+}
+
+/**
+ * A conversation's mode and config options (CONTRACT.md §7): what its sessions offer, and what the
+ * user chose of it — set in the open session, and again in each session opened after (the first
+ * choices are what the conversation showed last, kept by the host across its restarts).
+ */
+export class SessionChoices {
+  #mode: string | undefined;
+  readonly #options = new Map<string, string | boolean>();
+
+  constructor(private readonly options: SessionChoicesOptions) {
+    const { modes, options: shown } = options.view();
+    this.#mode = modes?.current;
+    for (const option of shown) this.#options.set(option.id, option.current);
+  }
+
+  /**
+   * What session `sessionId`, just made, loaded or resumed, offers (its response). What the user
+   * chose before is set again in it before it is used; what the agent refuses of it stays as the
+   * agent has it.
+   */
+  async offered(
+    sessionId: string,
+    offers: { modes?: SessionModeState | null; configOptions?: SessionConfigOption[] | null },
+  ): Promise<void> {
+    this.options.change({
+      modes: sessionModes(offers.modes),
+      options: configOptions(offers.configOptions),
+    });
+    await this.#setAgain(sessionId).catch(() => {});
+  }
+
+  /** `session/set_mode` in the open session, if any, and in each one opened after. */
+  async setMode(modeId: string): Promise<Result<void>> {
+    this.#mode = modeId;
+    const sessionId = this.options.sessionId();
+    try {
+      if (sessionId !== undefined) await this.options.link.setMode(sessionId, modeId);
+    } catch (error) {
+      return { ok: false, error: { kind: 'io', message: errorText(error) } };
+    }
+    const { modes } = this.options.view();
+    if (modes) this.options.change({ modes: { ...modes, current: modeId } });
+    return { ok: true, value: undefined };
+  }
+
+  /** `session/set_config_option` in the open session, if any, and in each one opened after. */
+  async setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
+    this.#options.set(optionId, value);
+    const sessionId = this.options.sessionId();
+    try {
+      if (sessionId !== undefined) {
+        const options = await this.options.link.setOption(sessionId, optionId, value);
+        this.options.change({ options: configOptions(options) });
+        return { ok: true, value: undefined };
+      }
+    } catch (error) {
+      return { ok: false, error: { kind: 'io', message: errorText(error) } };
+    }
+    const options = this.options
+      .view()
+      .options.map((option) =>
+        option.id === optionId ? ({ ...option, current: value } as typeof option) : option,
+      );
+    this.options.change({ options });
+    return { ok: true, value: undefined };
+  }
+
+  /** Sets what the user chose in session `sessionId`, where it differs from what it offers. */
+  async #setAgain(sessionId: string): Promise<void> {
+    const { link, view, change } = this.options;
+    const { modes } = view();
+    const mode = this.#mode;
+    if (mode !== undefined && modes && modes.current !== mode) {
+      if (modes.available.some((available) => available.id === mode)) {
+        await link.setMode(sessionId, mode);
+        change({ modes: { ...modes, current: mode } });
+      }
+    }
+    for (const [optionId, value] of this.#options) {
+      const option = view().options.find((candidate) => candidate.id === optionId);
+      if (!option || option.current === value) continue;
+      change({ options: configOptions(await link.setOption(sessionId, optionId, value)) });
+    }
+  }
+}
