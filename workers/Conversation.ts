@@ -225,10 +225,7 @@ export class Conversation {
   }
 
   #project({ update }: SessionNotification): void {
-    const { events, shown } = projectUpdate(
-      this.options.agent,
-      this.#agentMessage(),
-      update,
+    const { events, shown } = projectUpdate(this.options.agent, this.#agentMessage(), update, () =>
       this.#sessionView(),
     );
     if (!shown) this.otherUpdates.set(update.sessionUpdate, update);

@@ -35,17 +35,18 @@ export interface Projection {
 
 /**
  * `message` is the agent message of the turn in progress, while it still arrives; `session` what
- * the session offers and says of itself now.
+ * the session offers and says of itself now (asked only by the updates that change it: not by
+ * each chunk of an answer).
  */
 export function projectUpdate(
   agent: string,
   message: ChatMessage | undefined,
   update: SessionUpdate,
-  session: SessionView,
+  session: () => SessionView,
 ): Projection {
   const shown = (events: ConversationEvent[]): Projection => ({ events, shown: true });
   const changed = (change: Partial<SessionView>) =>
-    shown([{ name: 'session:changed', data: { agent, ...session, ...change } }]);
+    shown([{ name: 'session:changed', data: { agent, ...session(), ...change } }]);
   switch (update.sessionUpdate) {
     case 'agent_message_chunk':
       return shown(appendText(agent, message, 'text', update.content));
@@ -71,10 +72,12 @@ export function projectUpdate(
       return typeof update.title === 'string'
         ? changed({ title: update.title })
         : { events: [], shown: false };
-    case 'current_mode_update':
-      return session.modes
-        ? changed({ modes: { ...session.modes, current: update.currentModeId } })
+    case 'current_mode_update': {
+      const { modes } = session();
+      return modes
+        ? changed({ modes: { ...modes, current: update.currentModeId } })
         : { events: [], shown: false };
+    }
     case 'config_option_update':
       return changed({ options: configOptions(update.configOptions) });
     default:
