@@ -14,3 +14,11 @@ export class ServiceError extends Error {
     super(message);
   }
 }
+
+/**
+ * Params that fit the method's schema but not what they name (an environment variable the login
+ * method does not read): the wire's -32602, with `message` in the user's language.
+ */
+export class InvalidParams extends Error {
+  override readonly name = 'InvalidParams';
+}

@@ -162,7 +162,7 @@ const dispatcher = new RpcDispatcher(
   {
     AgentService: new AgentService(supervisor),
     ConfigService: new ConfigService(config, recent),
-    ChatService: new ChatService(supervisor, conversations, language),
+    ChatService: new ChatService(supervisor, conversations, language, config),
     InspectorService: inspection.service,
     MeshService: new MeshService(mesh, meshLog),
   },

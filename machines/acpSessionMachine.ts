@@ -24,7 +24,11 @@ export type AcpSessionEvent =
   /** A turn needs the session, and the agent runs; what it advertised in `initialize`. */
   | { type: 'session.open'; canResume: boolean; canLoad: boolean }
   | { type: 'session.opened'; session: AcpSessionRecord }
-  | { type: 'session.failed'; error: string }
+  /**
+   * The request failed; `loginRequired` when the agent refused it until the user logs in (ACP's
+   * `auth_required`): a refused resume or load then does not fall back to a new session.
+   */
+  | { type: 'session.failed'; error: string; loginRequired?: boolean }
   /** The agent's process is gone (stopped, crashed, restarted). */
   | { type: 'session.agentGone' };
 
@@ -54,8 +58,11 @@ export const acpSessionMachine = setup({
     requestResume: (_, _session: AcpSessionRecord) => {},
     /** The session is open; `restarted` when it was made anew after one was lost. */
     opened: (_, _params: { how: SessionOpening; restarted: boolean }) => {},
-    /** No session could be opened: the turn that needed it fails with `error`. */
-    openFailed: (_, _params: { error: string }) => {},
+    /**
+     * No session could be opened: the turn that needed it fails with `error`, or waits for a
+     * login when `loginRequired`.
+     */
+    openFailed: (_, _params: { error: string; loginRequired: boolean }) => {},
     restore: assign(({ event }) =>
       event.type === 'session.restored' ? { session: event.session, lost: true } : {},
     ),
@@ -73,6 +80,7 @@ export const acpSessionMachine = setup({
       event.type === 'session.open' && event.canLoad && context.session !== null,
     canLoadAfterResume: ({ context }) => context.canLoad,
     wasLost: ({ context }) => context.lost,
+    needsLogin: ({ event }) => event.type === 'session.failed' && event.loginRequired === true,
   },
 }).createMachine({
   id: 'acpSession',
@@ -127,7 +135,14 @@ export const acpSessionMachine = setup({
                 'keepSession',
               ],
             },
-            'session.failed': { target: 'new' },
+            'session.failed': [
+              {
+                guard: 'needsLogin',
+                target: '#acpSession.lost',
+                actions: { type: 'openFailed', params: ({ event }) => failure(event) },
+              },
+              { target: 'new' },
+            ],
           },
         },
         resume: {
@@ -140,7 +155,15 @@ export const acpSessionMachine = setup({
                 'keepSession',
               ],
             },
-            'session.failed': [{ guard: 'canLoadAfterResume', target: 'load' }, { target: 'new' }],
+            'session.failed': [
+              {
+                guard: 'needsLogin',
+                target: '#acpSession.lost',
+                actions: { type: 'openFailed', params: ({ event }) => failure(event) },
+              },
+              { guard: 'canLoadAfterResume', target: 'load' },
+              { target: 'new' },
+            ],
           },
         },
       },
@@ -162,6 +185,7 @@ export const acpSessionMachine = setup({
   },
 });
 
-const failure = (event: AcpSessionEvent) => ({
-  error: event.type === 'session.failed' ? event.error : '',
-});
+const failure = (event: AcpSessionEvent) =>
+  event.type === 'session.failed'
+    ? { error: event.error, loginRequired: event.loginRequired === true }
+    : { error: '', loginRequired: false };

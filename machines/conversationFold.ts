@@ -128,7 +128,7 @@ export function applyConversationEvent(
  * The events that end what `conversation` had in flight when its worker is gone without a word:
  * pending permissions resolved, the arriving answer ended with `error` (or, for a turn still
  * waiting for its agent, a system message `agent-unavailable` made by `newMessage`), queued
- * messages dropped.
+ * messages dropped, a login no longer asked.
  */
 export function interruptedTurnEvents(
   conversation: Conversation,
@@ -170,6 +170,10 @@ export function interruptedTurnEvents(
   }
   if (conversation.busy || conversation.queued > 0) {
     events.push({ name: 'turn:changed', data: { agent, busy: false, queued: 0 } });
+  }
+  if (conversation.auth) {
+    const { title, modes, options } = conversation;
+    events.push({ name: 'session:changed', data: { agent, title, modes, options, auth: null } });
   }
   return events;
 }

@@ -20,12 +20,17 @@ export type TurnEvent =
   | { type: 'turn.cancel' }
   | { type: 'turn.promptEnded'; stopReason: StopReason }
   | { type: 'turn.promptFailed'; error: string }
-  | { type: 'turn.agentExited'; error: string };
+  | { type: 'turn.agentExited'; error: string }
+  /** The agent refused the session or the prompt until the user logs in (ACP's `auth_required`). */
+  | { type: 'turn.loginRequired'; error: string }
+  /** The user logged in (`ChatService.Authenticate`). */
+  | { type: 'turn.loggedIn' };
 
 /**
  * One turn of a conversation, mirroring `statecharts/conversationTurn.ts` row for row. It decides
  * nothing by itself: the agent worker's conversation sends it what the user and the agent do, and
- * binds its effects (`sendPrompt`, `sendCancel`, `cancelPermissions`) with `machine.provide`.
+ * binds its effects (`sendPrompt`, `sendCancel`, `cancelPermissions`, `askLogin`, `forgetLogin`,
+ * `reachAgent`) with `machine.provide`.
  *
  * @example
  * const turn = createActor(turnMachine.provide({ actions: { sendPrompt, sendCancel, cancelPermissions } }));
@@ -42,6 +47,13 @@ export const turnMachine = setup({
     sendCancel: () => {},
     /** Answers every pending permission request of the turn "cancelled". */
     cancelPermissions: () => {},
+    /** Shows the agent's ways to log in, and lets the agent go while the user logs in. */
+    askLogin: () => {},
+    /** The ways to log in are no longer shown. */
+    forgetLogin: () => {},
+    /** Gets the agent again (starts it if it has gone), then its session: `turn.agentReady` follows. */
+    reachAgent: () => {},
+    clearPermissions: assign({ pendingPermissions: 0 }),
     addPermission: assign({ pendingPermissions: ({ context }) => context.pendingPermissions + 1 }),
     answerPermission: assign({
       pendingPermissions: ({ context }) => Math.max(0, context.pendingPermissions - 1),
@@ -76,6 +88,16 @@ export const turnMachine = setup({
       on: {
         'turn.agentReady': { target: 'prompting', actions: 'sendPrompt' },
         'turn.agentUnavailable': { target: 'failed', actions: 'recordError' },
+        'turn.loginRequired': { target: 'awaitingLogin' },
+        'turn.cancel': { target: 'dropped', actions: 'recordError' },
+      },
+    },
+    awaitingLogin: {
+      entry: 'askLogin',
+      exit: 'forgetLogin',
+      on: {
+        'turn.loggedIn': { target: 'waitingForAgent', actions: 'reachAgent' },
+        'turn.agentUnavailable': { target: 'failed', actions: 'recordError' },
         'turn.cancel': { target: 'dropped', actions: 'recordError' },
       },
     },
@@ -85,6 +107,7 @@ export const turnMachine = setup({
         'turn.cancel': { target: 'cancelling', actions: 'sendCancel' },
         'turn.promptEnded': { target: 'ended', actions: 'recordStop' },
         'turn.promptFailed': { target: 'failed', actions: 'recordError' },
+        'turn.loginRequired': { target: 'awaitingLogin' },
         'turn.agentExited': { target: 'failed', actions: 'recordError' },
       },
     },
@@ -98,6 +121,10 @@ export const turnMachine = setup({
         'turn.cancel': { target: 'cancelling', actions: ['cancelPermissions', 'sendCancel'] },
         'turn.promptEnded': { target: 'ended', actions: ['cancelPermissions', 'recordStop'] },
         'turn.promptFailed': { target: 'failed', actions: ['cancelPermissions', 'recordError'] },
+        'turn.loginRequired': {
+          target: 'awaitingLogin',
+          actions: ['cancelPermissions', 'clearPermissions'],
+        },
         'turn.agentExited': { target: 'failed', actions: ['cancelPermissions', 'recordError'] },
       },
     },
@@ -105,6 +132,7 @@ export const turnMachine = setup({
       on: {
         'turn.promptEnded': { target: 'ended', actions: 'recordStop' },
         'turn.promptFailed': { target: 'failed', actions: 'recordError' },
+        'turn.loginRequired': { target: 'failed', actions: 'recordError' },
         'turn.agentExited': { target: 'failed', actions: 'recordError' },
       },
     },

@@ -136,11 +136,16 @@ export type ConfigOptionView = {
   | { type: 'boolean'; current: boolean; values: [] }
 );
 
-/** A way the agent can log the user in (ACP `AuthMethod`). */
+/** A way the agent can log the user in (ACP `AuthMethod`): `ChatService.Authenticate` takes its id. */
 export interface AuthMethodView {
   id: string;
   name: string;
   description: string;
+  /**
+   * The environment variables the method reads, and whether the agent's environment has each
+   * (never its value): `Authenticate`'s `env` sets them in the agent's `env`.
+   */
+  env: { name: string; set: boolean }[];
 }
 
 /** What the agent's session offers and says of itself (`session:changed`). */

@@ -4,10 +4,17 @@
  * clients can build their calls from the same table.
  */
 
-type ParamSchema = { title: string } & (
+/** A param: its JSON Schema, and `optional` for trailing params a call may leave out. */
+type ParamSchema = { title: string; optional?: true } & (
   | { type: 'string'; minLength?: number }
   | { type: 'integer'; minimum?: number }
   | { anyOf: readonly { type: 'string' | 'boolean' }[] }
+  | {
+      type: 'object';
+      propertyNames: { pattern: string };
+      additionalProperties: { type: 'string'; minLength: number; maxLength: number };
+      maxProperties: number;
+    }
 );
 
 const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
@@ -46,6 +53,18 @@ export const rpcMethods = {
     { title: 'optionId', type: 'string', minLength: 1 },
     { title: 'value', anyOf: [{ type: 'string' }, { type: 'boolean' }] },
   ],
+  'ChatService.Authenticate': [
+    name,
+    { title: 'methodId', type: 'string', minLength: 1 },
+    {
+      title: 'env',
+      optional: true,
+      type: 'object',
+      propertyNames: { pattern: '^[A-Za-z_][A-Za-z0-9_]*$' },
+      additionalProperties: { type: 'string', minLength: 1, maxLength: 16384 },
+      maxProperties: 10,
+    },
+  ],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],
@@ -55,11 +74,12 @@ export type RpcMethod = keyof typeof rpcMethods;
 
 /** The JSON Schema of a method's whole `params` array. */
 export function paramsSchema(method: RpcMethod): object {
-  const params = rpcMethods[method];
+  const params: readonly ParamSchema[] = rpcMethods[method];
+  const items = params.map(({ optional: _, ...schema }) => schema);
   return {
     type: 'array',
-    ...(params.length > 0 ? { prefixItems: params } : {}),
-    minItems: params.length,
+    ...(params.length > 0 ? { prefixItems: items } : {}),
+    minItems: params.filter((param) => !param.optional).length,
     maxItems: params.length,
   };
 }

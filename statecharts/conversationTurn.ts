@@ -5,6 +5,7 @@ export type TurnStateName =
   | 'waitingForAgent'
   | 'prompting'
   | 'awaitingPermission'
+  | 'awaitingLogin'
   | 'cancelling'
   | 'ended'
   | 'failed'
@@ -54,6 +55,14 @@ export const conversationTurn: Chart<TurnStateName> = {
       meaning: {
         en: 'The agent asked to use a tool and waits for the user’s answer.',
         fr: 'L’agent a demandé à utiliser un outil et attend la réponse de l’utilisateur.',
+      },
+    },
+    {
+      name: 'awaitingLogin',
+      label: { en: 'waiting for you to log in', fr: 'attend votre connexion' },
+      meaning: {
+        en: 'The agent refused the session or the prompt until the user logs in (ACP’s `auth_required`); its ways to log in are shown (`auth`).',
+        fr: 'L’agent a refusé la session ou le prompt tant que l’utilisateur ne s’est pas connecté (`auth_required` d’ACP) ; ses façons de se connecter sont montrées (`auth`).',
       },
     },
     {
@@ -119,6 +128,41 @@ export const conversationTurn: Chart<TurnStateName> = {
       machineEvents: ['turn.agentUnavailable'],
     },
     {
+      from: ['waitingForAgent', 'prompting', 'awaitingPermission'],
+      event: {
+        en: 'the agent refuses the session or the prompt until the user logs in',
+        fr: 'l’agent refuse la session ou le prompt tant que l’utilisateur ne s’est pas connecté',
+      },
+      to: 'awaitingLogin',
+      note: {
+        en: '`auth` shows its ways to log in; pending permissions answered “cancelled”',
+        fr: '`auth` montre ses façons de se connecter ; permissions en attente répondues « annulé »',
+      },
+      machineEvents: ['turn.loginRequired'],
+    },
+    {
+      from: ['awaitingLogin'],
+      event: {
+        en: 'the user logs in (`Authenticate`)',
+        fr: 'l’utilisateur se connecte (`Authenticate`)',
+      },
+      to: 'waitingForAgent',
+      note: {
+        en: 'the agent is started again if it has gone, its session opened, and the prompt sent again',
+        fr: 'l’agent est redémarré s’il s’est arrêté, sa session ouverte, et le prompt envoyé à nouveau',
+      },
+      machineEvents: ['turn.loggedIn'],
+    },
+    {
+      from: ['awaitingLogin'],
+      event: {
+        en: 'the agent cannot be started again',
+        fr: 'l’agent ne peut être redémarré',
+      },
+      to: 'failed',
+      machineEvents: ['turn.agentUnavailable'],
+    },
+    {
       from: ['prompting'],
       event: { en: 'the agent asks for a permission', fr: 'l’agent demande une permission' },
       to: 'awaitingPermission',
@@ -163,7 +207,16 @@ export const conversationTurn: Chart<TurnStateName> = {
       machineEvents: ['turn.promptFailed', 'turn.agentExited'],
     },
     {
-      from: ['queued', 'waitingForAgent'],
+      from: ['cancelling'],
+      event: {
+        en: 'the agent asks for a login after Cancel',
+        fr: 'l’agent demande une connexion après Annuler',
+      },
+      to: 'failed',
+      machineEvents: ['turn.loginRequired'],
+    },
+    {
+      from: ['queued', 'waitingForAgent', 'awaitingLogin'],
       event: { en: 'Cancel', fr: 'Annuler' },
       to: 'dropped',
       note: {
@@ -181,6 +234,10 @@ export const conversationTurn: Chart<TurnStateName> = {
     {
       en: 'A turn in `prompting`, `awaitingPermission` or `cancelling` makes the agent `busy`; the end of the last one makes it `ready`.',
       fr: 'Un tour en `prompting`, `awaitingPermission` ou `cancelling` rend l’agent `busy` ; la fin du dernier le rend `ready`.',
+    },
+    {
+      en: 'A turn `awaitingLogin` lets the agent go (`ready`): the user may take a while, the agent may be stopped meanwhile (idle stop, eviction, or the restart that gives it a new `env`), and the login starts it again. A turn cancelled while it waits ends `dropped`, its empty answer with error `cancelled`.',
+      fr: 'Un tour en `awaitingLogin` laisse l’agent (`ready`) : l’utilisateur peut prendre son temps, l’agent peut être arrêté entre-temps (arrêt pour inactivité, éviction, ou le redémarrage qui lui donne un nouvel `env`), et la connexion le redémarre. Un tour annulé pendant cette attente finit `dropped`, sa réponse vide avec l’erreur `cancelled`.',
     },
   ],
 };

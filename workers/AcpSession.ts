@@ -5,6 +5,7 @@ import {
   type SessionOpening,
 } from '../machines/acpSessionMachine.ts';
 import { errorText } from './errorText.ts';
+import { isLoginRequired, LoginRequired } from './loginRequired.ts';
 
 /** How a conversation reaches its agent's sessions, for this run of the agent. */
 export interface SessionLink {
@@ -58,7 +59,10 @@ export class AcpSession {
             options.opened(event.session, how, restarted);
             this.#answer((waiter) => waiter.resolve(event.session.id));
           },
-          openFailed: (_, { error }) => this.#answer((waiter) => waiter.reject(new Error(error))),
+          openFailed: (_, { error, loginRequired }) =>
+            this.#answer((waiter) =>
+              waiter.reject(loginRequired ? new LoginRequired(error) : new Error(error)),
+            ),
         },
       }),
     );
@@ -93,7 +97,10 @@ export class AcpSession {
     return this.#actor.getSnapshot().matches('opening');
   }
 
-  /** The open session's id; opens one first (resumed, loaded or new) if there is none. */
+  /**
+   * The open session's id; opens one first (resumed, loaded or new) if there is none. Rejects
+   * with the agent's reason, a `LoginRequired` when it refused until the user logs in.
+   */
   open(): Promise<string> {
     const id = this.id;
     if (id !== undefined) return Promise.resolve(id);
@@ -127,7 +134,9 @@ export class AcpSession {
         if (current()) this.#actor.send({ type: 'session.opened', session });
       },
       (error: unknown) => {
-        if (current()) this.#actor.send({ type: 'session.failed', error: errorText(error) });
+        if (!current()) return;
+        const loginRequired = isLoginRequired(error);
+        this.#actor.send({ type: 'session.failed', error: errorText(error), loginRequired });
       },
     );
   }

@@ -3,6 +3,8 @@ import { createActor, type Actor, type SnapshotFrom } from 'xstate';
 import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentState } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
+import { quirksOf } from './agentQuirks.ts';
+import { offeredAuthMethods, type AuthMethodOffer } from './authMethods.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
@@ -63,6 +65,8 @@ export class AgentActor {
   #capabilities: AgentCapabilities | undefined;
   /** Who the current run's agent said it is (`initialize`'s `agentInfo`), if it said. */
   #agentInfo: Implementation | null = null;
+  /** The ways to log in the current run's agent offered in `initialize`. */
+  #authMethods: AuthMethodOffer[] = [];
   /** A process spawned before this actor existed, for its first start (`adoptOnStart`). */
   #early: SpawnedAgent | undefined;
 
@@ -103,10 +107,11 @@ export class AgentActor {
             process.pauseLog();
           }
         },
-        handshakeSucceeded: (capabilities, agentInfo) => {
+        handshakeSucceeded: (capabilities, agentInfo, result) => {
           if (!current()) return;
           this.#capabilities = capabilities;
           this.#agentInfo = agentInfo;
+          this.#authMethods = offeredAuthMethods(result, quirksOf(agentInfo).authEnv);
           this.#actor.send({ type: 'agent.handshakeSucceeded' });
         },
         handshakeFailed: (failure) =>
@@ -119,6 +124,7 @@ export class AgentActor {
     this.#logPaused = false;
     this.#capabilities = undefined;
     this.#agentInfo = null;
+    this.#authMethods = [];
     const early = this.#early;
     this.#early = undefined;
     // Spawn after the machine's transition, so what the process reports queues behind it.
@@ -185,6 +191,11 @@ export class AgentActor {
   /** Who the current run's agent is, once it answered `initialize` (if it said). */
   get agentInfo(): Implementation | null {
     return this.#agentInfo;
+  }
+
+  /** The ways to log in the current run's agent offered, once it answered `initialize`. */
+  get authMethods(): AuthMethodOffer[] {
+    return this.#authMethods;
   }
 
   /** The agent is `ready` or `busy` and not on its way out. */

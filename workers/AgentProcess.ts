@@ -12,8 +12,15 @@ export interface AgentProcessListener {
   spawned(pid: number): void;
   /** A line of stderr, or a stray line of stdout (prefixed), for the log. */
   log(line: string): void;
-  /** The agent answered `initialize` with ACP v1, these capabilities and who it is. */
-  handshakeSucceeded(capabilities: AgentCapabilities, agentInfo: Implementation | null): void;
+  /**
+   * The agent answered `initialize` with ACP v1, these capabilities and who it is; `result` is
+   * its answer as it wrote it (what the SDK's schema keeps of it drops some).
+   */
+  handshakeSucceeded(
+    capabilities: AgentCapabilities,
+    agentInfo: Implementation | null,
+    result: unknown,
+  ): void;
   handshakeFailed(failure: AgentFailure): void;
   /** The agent's process is gone (or never came: then after `handshakeFailed`). */
   exited(exit: ProcessExit): void;
@@ -38,6 +45,8 @@ export class AgentProcess {
   #ending = false;
   #exitedPromise: Promise<void> | undefined;
   #stderr: Interface | undefined;
+  /** The agent's answer to `initialize`, as it wrote it. */
+  #initializeResult: unknown;
 
   constructor(
     private readonly launch: AgentLaunch,
@@ -89,14 +98,22 @@ export class AgentProcess {
     this.#stderr = createInterface({ input: stderr, crlfDelay: Infinity }).on('line', (line) =>
       this.listener.log(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`),
     );
-    const stdio = acpStdio(child.stdin, stdout, (line) => this.listener.log(`stdout: ${line}`));
+    const stdio = acpStdio(
+      child.stdin,
+      stdout,
+      (line) => this.listener.log(`stdout: ${line}`),
+      (result) => (this.#initializeResult = result),
+    );
     this.#connection = connectToAgent(stdio, this.handlers);
     void this.#handshake(this.#connection);
   }
 
   async #handshake(connection: ClientConnection): Promise<void> {
     const result = await initializeAgent(connection);
-    if (result.ok) return this.listener.handshakeSucceeded(result.capabilities, result.agentInfo);
+    if (result.ok) {
+      const { capabilities, agentInfo } = result;
+      return this.listener.handshakeSucceeded(capabilities, agentInfo, this.#initializeResult);
+    }
     // A connection closed by the process's death is reported by the exit, with its code.
     await Promise.race([this.#exitedPromise, delay(exitGraceMs)]);
     if (!this.#exited) this.listener.handshakeFailed(result.failure);

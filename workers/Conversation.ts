@@ -25,6 +25,7 @@ import type { Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
 import { errorText } from './errorText.ts';
+import { isLoginRequired, LoginRequired } from './loginRequired.ts';
 
 /** Updates kept while a session is being opened (`#early`): an announcement or two. */
 const maxEarlyUpdates = 100;
@@ -74,7 +75,7 @@ export class Conversation {
     this.#now = options.now ?? (() => new Date());
     const seed = options.seed;
     this.#state = seed
-      ? { ...seed.conversation, busy: false, queued: 0, permissions: [] }
+      ? { ...seed.conversation, busy: false, queued: 0, permissions: [], auth: null }
       : emptyConversation();
     this.choices = new SessionChoices({
       link: options.link,
@@ -172,6 +173,25 @@ export class Conversation {
     return { ok: true, value: undefined };
   }
 
+  /**
+   * `ChatService.Authenticate`: ACP's `authenticate` with one of the methods the agent offered,
+   * while a turn waits for a login; then that turn goes on (its session opened, its prompt sent).
+   */
+  async authenticate(methodId: string): Promise<Result<void>> {
+    const turn = this.#current;
+    const offered = this.#state.auth?.methods.some((method) => method.id === methodId);
+    if (!turn?.actor.getSnapshot().matches('awaitingLogin') || !offered) {
+      return { ok: false, error: { kind: 'not-found', message: `no login method ${methodId}` } };
+    }
+    try {
+      await this.options.link.authenticate(methodId);
+    } catch (error) {
+      return { ok: false, error: { kind: 'io', message: errorText(error) } };
+    }
+    turn.actor.send({ type: 'turn.loggedIn' });
+    return { ok: true, value: undefined };
+  }
+
   /** The agent became `ready` (after a start). */
   agentReady(): void {
     const turn = this.#current;
@@ -210,10 +230,7 @@ export class Conversation {
     this.#queue.length = 0;
     this.#current = undefined;
     this.#session.close();
-    if (this.#holdsAgent) {
-      this.#holdsAgent = false;
-      this.options.link.release();
-    }
+    this.#letAgentGo();
   }
 
   /** `session/update`: https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output */
@@ -284,6 +301,15 @@ export class Conversation {
           if (sessionId !== undefined) this.options.link.cancel(sessionId);
         },
         cancelPermissions: () => this.#cancelPermissions(turn()),
+        askLogin: () => {
+          this.#changeSession({ auth: { methods: this.options.link.authMethods() } });
+          this.#letAgentGo();
+        },
+        forgetLogin: () => this.#changeSession({ auth: null }),
+        reachAgent: () => {
+          if (this.options.link.available) void this.#reach(turn());
+          else this.options.link.requestStart();
+        },
       },
     });
   }
@@ -292,10 +318,7 @@ export class Conversation {
     const turn = this.#queue.shift();
     this.#current = turn;
     if (!turn) {
-      if (this.#holdsAgent) {
-        this.#holdsAgent = false;
-        this.options.link.release();
-      }
+      this.#letAgentGo();
       this.#announceTurn();
       return;
     }
@@ -319,7 +342,8 @@ export class Conversation {
     try {
       await this.#session.open();
     } catch (error) {
-      turn.actor.send({ type: 'turn.agentUnavailable', error: errorText(error) });
+      const type = error instanceof LoginRequired ? 'turn.loginRequired' : 'turn.agentUnavailable';
+      turn.actor.send({ type, error: errorText(error) });
       return;
     } finally {
       turn.reaching = false;
@@ -327,16 +351,27 @@ export class Conversation {
     turn.actor.send({ type: 'turn.agentReady' });
   }
 
+  /** The lifecycle is told `release` if it was told `use`: the agent is no longer `busy`. */
+  #letAgentGo(): void {
+    if (!this.#holdsAgent) return;
+    this.#holdsAgent = false;
+    this.options.link.release();
+  }
+
   #prompt(turn: Turn): void {
     const sessionId = this.#session.id;
-    turn.agentMessageId = this.#addMessage({ role: 'agent', done: false }).id;
+    // A prompt sent again after a login goes on in the answer it began.
+    turn.agentMessageId ??= this.#addMessage({ role: 'agent', done: false }).id;
     if (sessionId === undefined) {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
       return;
     }
     this.options.link.prompt(sessionId, turn.text).then(
       (stopReason) => turn.actor.send({ type: 'turn.promptEnded', stopReason }),
-      (error: unknown) => turn.actor.send({ type: 'turn.promptFailed', error: errorText(error) }),
+      (error: unknown) => {
+        const type = isLoginRequired(error) ? 'turn.loginRequired' : 'turn.promptFailed';
+        turn.actor.send({ type, error: errorText(error) });
+      },
     );
   }
 
@@ -351,24 +386,23 @@ export class Conversation {
     const snapshot = turn.actor.getSnapshot();
     const { stopReason, error } = snapshot.context;
     this.#cancelPermissions(turn);
-    if (snapshot.matches('dropped')) {
+    const answer = turn.agentMessageId && findMessage(this.#state, turn.agentMessageId);
+    if (answer) {
+      // Ended, failed, or dropped while it waited for a login its prompt was refused for.
+      this.#updateMessage(answer, {
+        done: true,
+        ...(snapshot.matches('ended') && stopReason ? { stopReason } : { error: error ?? '' }),
+      });
+    } else if (snapshot.matches('dropped')) {
       const message = findMessage(this.#state, turn.userMessageId);
       if (message) this.#updateMessage(message, { queued: false, error: 'cancelled' });
     } else {
-      const agentMessage = turn.agentMessageId && findMessage(this.#state, turn.agentMessageId);
-      if (agentMessage) {
-        this.#updateMessage(agentMessage, {
-          done: true,
-          ...(snapshot.matches('ended') && stopReason ? { stopReason } : { error: error ?? '' }),
-        });
-      } else {
-        this.#addMessage({
-          role: 'system',
-          code: 'agent-unavailable',
-          error: error ?? '',
-          done: true,
-        });
-      }
+      this.#addMessage({
+        role: 'system',
+        code: 'agent-unavailable',
+        error: error ?? '',
+        done: true,
+      });
     }
     const queued = this.#queue.indexOf(turn);
     if (queued !== -1) this.#queue.splice(queued, 1);

@@ -18,6 +18,7 @@ import { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
 import { quirksOf } from './agentQuirks.ts';
+import { authMethodView } from './authMethods.ts';
 import { EventBatcher } from './EventBatcher.ts';
 import type {
   AgentLaunch,
@@ -152,6 +153,9 @@ export class WorkerAgent implements AgentWorkerApi {
   }
   setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
     return this.#conversation.choices.setOption(optionId, value);
+  }
+  authenticate(methodId: string): Promise<Result<void>> {
+    return this.#conversation.authenticate(methodId);
   }
   agentUnavailable(reason: string): void {
     this.#conversation.agentUnavailable(reason);
@@ -298,6 +302,11 @@ export class WorkerAgent implements AgentWorkerApi {
           request,
         );
         return response.configOptions;
+      },
+      authMethods: () =>
+        actor.authMethods.map((offer) => authMethodView(offer, this.#launch?.env ?? {})),
+      authenticate: async (methodId) => {
+        await connection().agent.request(methods.agent.authenticate, { methodId });
       },
       use: () => actor.use(),
       release: () => actor.release(),

@@ -26,12 +26,17 @@ const parseMessage = (line: string): AnyMessage | undefined => {
  *
  * A line on stdout that is not a JSON-RPC message is handed to `onStrayLine` and otherwise
  * ignored: agents that print banners or debug output still work, and nothing is answered to them.
+ * The first response (`initialize`'s, the first request sent) goes to `onFirstResult` as the
+ * agent wrote it (its `result`, `undefined` for an error), before the SDK's schema drops what it
+ * does not know.
  */
 export function acpStdio(
   stdin: Writable,
   stdout: Readable,
   onStrayLine: (line: string) => void,
+  onFirstResult?: (result: unknown) => void,
 ): Stream {
+  let firstResult = onFirstResult;
   // The connection may cancel its side first (it closes when the process exits): after that,
   // lines still buffered are dropped rather than pushed into a closed stream.
   let open = true;
@@ -42,7 +47,13 @@ export function acpStdio(
         if (line.trim() === '') return;
         const message = line.length <= maxLineLength ? parseMessage(line) : undefined;
         if (!message) onStrayLine(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`);
-        else if (open) controller.enqueue(message);
+        else if (open) {
+          if (firstResult && 'id' in message && !('method' in message)) {
+            firstResult('result' in message ? message.result : undefined);
+            firstResult = undefined;
+          }
+          controller.enqueue(message);
+        }
       });
       lines.on('close', () => {
         if (open) controller.close();

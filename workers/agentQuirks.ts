@@ -12,9 +12,11 @@ export interface AgentQuirks {
    * loaded it waits until no update came for `quietMs` (at most `maxMs`) before it prompts.
    */
   replaysAfterLoad: { quietMs: number; maxMs: number } | null;
+  /** The environment variables a login method reads that the method does not name, by its id. */
+  authEnv: Readonly<Record<string, readonly string[]>>;
 }
 
-const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null };
+const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null, authEnv: {} };
 
 /**
  * The quirks of the agent that introduced itself as `agentInfo` in `initialize`.
@@ -25,10 +27,15 @@ const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null };
  *   it moves to a newer SDK (docs/decisions.md, "Files"; test/agents/geminiCli.test.ts).
  * - Gemini CLI's `session/load` does not await its replay (`streamHistory`): part of it comes
  *   after the answer (docs/agents.md). Its replay is written from memory, in one burst.
+ * - Gemini CLI's `gemini-api-key` login reads `GEMINI_API_KEY` but does not say so.
  */
 export function quirksOf(agentInfo: Implementation | null | undefined): AgentQuirks {
   if (agentInfo?.name === 'gemini-cli') {
-    return { missingFileIsEmpty: true, replaysAfterLoad: { quietMs: 150, maxMs: 3000 } };
+    return {
+      missingFileIsEmpty: true,
+      replaysAfterLoad: { quietMs: 150, maxMs: 3000 },
+      authEnv: { 'gemini-api-key': ['GEMINI_API_KEY'] },
+    };
   }
   return none;
 }

@@ -2,7 +2,7 @@ import type { Actor } from 'xstate';
 import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import type { turnMachine } from '../machines/turnMachine.ts';
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
-import type { ConversationEvent, StopReason } from '../schema/conversation.ts';
+import type { AuthMethodView, ConversationEvent, StopReason } from '../schema/conversation.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { WorkerSeed } from './protocol.ts';
 
@@ -26,6 +26,10 @@ export interface ConversationAgent extends SessionLink {
     optionId: string,
     value: string | boolean,
   ): Promise<SessionConfigOption[]>;
+  /** The ways to log in this run of the agent offered, as the app shows them. */
+  authMethods(): AuthMethodView[];
+  /** `authenticate` with one of them; rejects with the agent's error. */
+  authenticate(methodId: string): Promise<void>;
   /** The agent becomes `busy` for a turn, then `ready` again. */
   use(): void;
   release(): void;

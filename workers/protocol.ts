@@ -114,6 +114,8 @@ export interface AgentWorkerApi {
   /** `ChatService.SetMode`, `SetOption`: set in the session now if one is open, and in the next. */
   setMode(modeId: string): Promise<Result<void>>;
   setOption(optionId: string, value: string | boolean): Promise<Result<void>>;
+  /** `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. */
+  authenticate(methodId: string): Promise<Result<void>>;
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;

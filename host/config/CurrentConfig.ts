@@ -1,4 +1,5 @@
 import { existsSync } from 'node:fs';
+import { parseDocument, type Document } from 'yaml';
 import { resolve } from 'node:path';
 import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.ts';
 import type { HostEvent } from '../../schema/events.ts';
@@ -124,19 +125,59 @@ export class CurrentConfig {
 
   /** Writes `text` if it holds no error, and applies it; returns its problems either way. */
   save(text: string): Promise<Problem[]> {
+    return this.#serially(() => this.#save(text));
+  }
+
+  /**
+   * Changes the file as `change` edits its YAML document — its comments and layout kept — then
+   * writes and applies it, or refuses (`invalid-config`, with the first error) if the file has
+   * errors before or would have after.
+   */
+  edit(change: (document: Document) => void): Promise<void> {
     return this.#serially(async () => {
-      const validation = await this.options.validate(text, this.#location.path, {
-        language: this.language,
+      const path = this.#location.path;
+      const text = await readConfigText(path).catch((error: unknown) => {
+        throw this.#ioError(path, error);
       });
-      if (!validation.config) return validation.problems;
-      try {
-        await writeFileAtomic(this.#location.path, text);
-      } catch (error) {
-        throw this.#ioError(this.#location.path, error);
+      const document = parseDocument(text);
+      const [broken] = document.errors;
+      if (broken) {
+        const at = broken.linePos?.[0] ?? { line: 1, col: 1 };
+        throw this.#notEdited(`${at.line}:${at.col} ${broken.message}`);
       }
-      this.#apply(text, validation);
-      return validation.problems;
+      change(document);
+      const problems = await this.#save(document.toString());
+      const error = problems.find((problem) => !problem.warning);
+      if (error) throw this.#notEdited(`${error.line}:${error.column} ${error.message}`);
     });
+  }
+
+  /** Sets variables in the `env` of agent `agent` (a login's key), as `edit` does. */
+  setAgentEnv(agent: string, env: Readonly<Record<string, string>>): Promise<void> {
+    return this.edit((document) => {
+      for (const [name, value] of Object.entries(env)) {
+        document.setIn(['agents', agent, 'env', name], value);
+      }
+    });
+  }
+
+  #notEdited(message: string): ServiceError {
+    const path = this.#location.path;
+    return new ServiceError('invalid-config', this.#say('configFile.notEdited', { path, message }));
+  }
+
+  async #save(text: string): Promise<Problem[]> {
+    const validation = await this.options.validate(text, this.#location.path, {
+      language: this.language,
+    });
+    if (!validation.config) return validation.problems;
+    try {
+      await writeFileAtomic(this.#location.path, text);
+    } catch (error) {
+      throw this.#ioError(this.#location.path, error);
+    }
+    this.#apply(text, validation);
+    return validation.problems;
   }
 
   /**

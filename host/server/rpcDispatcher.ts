@@ -8,7 +8,7 @@ import {
 } from 'json-rpc-2.0';
 import { paramsSchema, rpcMethods, type RpcMethod } from '../../schema/rpc.ts';
 import { translate, type Language } from '../i18n.ts';
-import { ServiceError } from '../ServiceError.ts';
+import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import type { AgentService } from '../services/AgentService.ts';
 import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
@@ -48,7 +48,9 @@ export class RpcDispatcher {
     private readonly language: () => Language,
     private readonly logError: (error: unknown) => void = console.error,
   ) {
-    const ajv = new Ajv2020({ strict: true });
+    // Optional trailing params make a shorter array valid: not the full tuple strict mode wants
+    // (`maxItems` still bounds it).
+    const ajv = new Ajv2020({ strict: true, strictTuples: false });
     for (const method of Object.keys(rpcMethods) as RpcMethod[]) {
       const [service, name] = method.split('.') as [keyof Services, string];
       this.#validators.set(method, ajv.compile(paramsSchema(method)));
@@ -57,8 +59,10 @@ export class RpcDispatcher {
         // Named params (an object) are valid JSON-RPC but not this contract: bad params.
         if (!this.#validators.get(method)!(args)) throw this.#badParams(method);
         const target = services[service] as unknown as Record<string, (...a: unknown[]) => unknown>;
-        // The client comes last, after the params: only the inspector's methods read it.
-        return target[name]!.call(services[service], ...(args as unknown[]), context?.client);
+        // The client comes last, after every param (optional ones left out are `undefined`):
+        // only the inspector's methods read it.
+        const full = rpcMethods[method].map((_, index) => (args as unknown[])[index]);
+        return target[name]!.call(services[service], ...full, context?.client);
       });
     }
     this.#server.mapErrorToJSONRPCErrorResponse = (id, error: unknown) => {
@@ -66,6 +70,9 @@ export class RpcDispatcher {
         return createJSONRPCErrorResponse(id, serviceErrorCode, error.message, {
           kind: error.kind,
         });
+      }
+      if (error instanceof InvalidParams) {
+        return createJSONRPCErrorResponse(id, JSONRPCErrorCode.InvalidParams, error.message);
       }
       if (error instanceof JSONRPCErrorException) {
         return createJSONRPCErrorResponse(id, error.code, error.message, error.data);

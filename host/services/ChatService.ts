@@ -4,8 +4,14 @@ import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
-import { ServiceError } from '../ServiceError.ts';
+import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
+
+/** Where a login's variables go: the agent's `env` in the configuration file. */
+export interface AgentEnvWriter {
+  /** Written and applied, or refused (`invalid-config`) if the file would hold an error. */
+  setAgentEnv(agent: string, env: Readonly<Record<string, string>>): Promise<void>;
+}
 
 /**
  * `ChatService` of REFERENCE.md and CONTRACT.md §6: one current conversation per agent, held by
@@ -18,6 +24,7 @@ export class ChatService {
     private readonly supervisor: Supervisor,
     private readonly conversations: ConversationStore,
     private readonly language: () => Language,
+    private readonly config: AgentEnvWriter,
   ) {}
 
   /** Adds a user message; starts the agent if needed, or queues the message while it answers. */
@@ -87,6 +94,43 @@ export class ChatService {
       );
     }
     await this.#inWorker(agent, (api) => api.setOption(optionId, value));
+  }
+
+  /**
+   * `authenticate` (CONTRACT.md §7) with one of the ways to log in the agent offers while a turn
+   * waits for a login; then that turn goes on. `env` first sets variables the method reads in the
+   * agent's `env` (the file's comments kept) and restarts the agent with them; without it, a
+   * stopped agent is started.
+   */
+  async Authenticate(
+    agent: string,
+    methodId: string,
+    env: Readonly<Record<string, string>> = {},
+  ): Promise<void> {
+    this.#requireAgent(agent);
+    const { auth } = this.conversations.get(agent);
+    if (!auth) throw new ServiceError('not-found', this.#say('error.noLogin', { agent }));
+    const method = auth.methods.find(({ id }) => id === methodId);
+    if (!method) {
+      throw new ServiceError(
+        'not-found',
+        this.#say('error.unknownLoginMethod', { agent, methodId }),
+      );
+    }
+    const names = Object.keys(env);
+    const unread = names.find((name) => !method.env.some((variable) => variable.name === name));
+    if (unread !== undefined) {
+      throw new InvalidParams(
+        this.#say('error.variableNotRead', { name: unread, method: method.name }),
+      );
+    }
+    if (names.length > 0) {
+      await this.config.setAgentEnv(agent, env);
+      await this.supervisor.restart(agent);
+    } else {
+      await this.supervisor.start(agent);
+    }
+    await this.#inWorker(agent, (api) => api.authenticate(methodId));
   }
 
   /** Runs `call` in the agent's worker; its failure, worded there, is the request's. */

@@ -18,6 +18,7 @@ import { Supervisor } from '../../host/Supervisor.ts';
 import type { ChatMessage } from '../../schema/conversation.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { fakeAgent, testTimings } from '../helpers/agents.ts';
+import { noConfigFile } from '../helpers/supervisorHarness.ts';
 import { script, textOf } from '../helpers/chat.ts';
 
 type Capability = 'resume' | 'load' | 'neither';
@@ -47,7 +48,7 @@ function hostParts(folder: string, capability: Capability) {
     conversations,
     timings: testTimings,
   });
-  const chat = new ChatService(supervisor, conversations, () => 'en');
+  const chat = new ChatService(supervisor, conversations, () => 'en', noConfigFile);
   const state = () => supervisor.list()[0]?.state;
   return {
     supervisor,

@@ -25,7 +25,7 @@ interface Model {
 type Effect =
   | { kind: SessionOpening; session?: AcpSessionRecord }
   | { kind: 'opened'; how: SessionOpening; restarted: boolean }
-  | { kind: 'failed'; error: string };
+  | { kind: 'failed'; error: string; loginRequired: boolean };
 
 class World {
   effects: Effect[] = [];
@@ -39,7 +39,8 @@ class World {
           requestLoad: (_, session) => effects.push({ kind: 'load', session }),
           requestResume: (_, session) => effects.push({ kind: 'resume', session }),
           opened: (_, { how, restarted }) => effects.push({ kind: 'opened', how, restarted }),
-          openFailed: (_, { error }) => effects.push({ kind: 'failed', error }),
+          openFailed: (_, { error, loginRequired }) =>
+            effects.push({ kind: 'failed', error, loginRequired }),
         },
       }),
     ).start();
@@ -117,7 +118,15 @@ const fails = command('failed', (m, w) => {
     m.trying = next;
     return expect(effects).toEqual([request(m, next)]);
   }
-  expect(effects).toEqual([{ kind: 'failed', error: 'refused' }]);
+  expect(effects).toEqual([{ kind: 'failed', error: 'refused', loginRequired: false }]);
+  Object.assign(m, { phase: m.lostSince ? 'lost' : 'none', trying: null });
+});
+
+// Refused until the user logs in: nothing falls back (a new session would lose the one to continue).
+const needsLogin = command('needsLogin', (m, w) => {
+  const effects = w.send({ type: 'session.failed', error: 'log in', loginRequired: true });
+  if (m.phase !== 'opening') return expect(effects).toEqual([]);
+  expect(effects).toEqual([{ kind: 'failed', error: 'log in', loginRequired: true }]);
   Object.assign(m, { phase: m.lostSince ? 'lost' : 'none', trying: null });
 });
 
@@ -140,6 +149,7 @@ const commands = fc.commands(
     fc.tuple(fc.boolean(), fc.boolean()).map(([canResume, canLoad]) => open(canResume, canLoad)),
     fc.constantFrom('/a', '/b').map(opened),
     fc.constant(fails),
+    fc.constant(needsLogin),
     fc.constant(agentGone),
   ],
   { maxCommands: 60, size: 'medium' },

@@ -81,6 +81,18 @@ describe('a conversation whose worker is gone', () => {
     expect(after.busy).toBe(false);
   });
 
+  it('no longer asks for the login a turn waited for, and keeps the rest of the session', () => {
+    const conversation: Conversation = {
+      ...emptyConversation(),
+      title: 'Fix the build',
+      busy: true,
+      messages: [message({ id: 'u1', role: 'user' })],
+      auth: { methods: [{ id: 'key', name: 'API key', description: '', env: [] }] },
+    };
+    const after = interrupt(conversation);
+    expect(after).toMatchObject({ auth: null, title: 'Fix the build', busy: false });
+  });
+
   it('changes nothing in a conversation at rest', () => {
     const conversation = {
       ...emptyConversation(),
@@ -175,7 +187,14 @@ describe('the fold', () => {
       },
     ];
     const auth = {
-      methods: [{ id: 'key', name: 'API key', description: 'Set ANTHROPIC_API_KEY' }],
+      methods: [
+        {
+          id: 'key',
+          name: 'API key',
+          description: 'Set ANTHROPIC_API_KEY',
+          env: [{ name: 'ANTHROPIC_API_KEY', set: false }],
+        },
+      ],
     };
     const titled = { ...emptyConversation('c'), title: 'Fix the build' };
     const changed = applyConversationEvent(titled, {

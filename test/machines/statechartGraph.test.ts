@@ -203,6 +203,7 @@ describe('active nodes and taken edges on real values', () => {
       { source: 'acpSession.opening.load', targets: ['acpSession.open'], guard: undefined },
     ]);
     expect(taken(edgesTaken(session, { opening: 'resume' }, 'session.failed'))).toEqual([
+      { source: 'acpSession.opening.resume', targets: ['acpSession.lost'], guard: 'needsLogin' },
       {
         source: 'acpSession.opening.resume',
         targets: ['acpSession.opening.load'],

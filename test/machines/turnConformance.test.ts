@@ -26,6 +26,9 @@ describe('a turn', () => {
           sendPrompt: () => effects.push('prompt'),
           sendCancel: () => effects.push('cancel'),
           cancelPermissions: () => effects.push('cancelPermissions'),
+          askLogin: () => effects.push('askLogin'),
+          forgetLogin: () => effects.push('forgetLogin'),
+          reachAgent: () => effects.push('reachAgent'),
         },
       }),
     ).start();
@@ -92,5 +95,54 @@ describe('a turn', () => {
     ]);
     expect(snapshot.value).toBe('failed');
     expect(snapshot.context.error).toBe('rate limited, try later');
+  });
+
+  it('waits for a login refused at the session, then reaches the agent again and prompts', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.loginRequired', error: 'Authentication required' },
+      // The agent may go while the user logs in (a new env restarts it): the turn still waits.
+      { type: 'turn.agentExited', error: 'stopped' },
+      { type: 'turn.loggedIn' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.promptEnded', stopReason: 'end_turn' },
+    ]);
+    expect(snapshot.value).toBe('ended');
+    expect(effects).toEqual(['askLogin', 'forgetLogin', 'reachAgent', 'prompt']);
+  });
+
+  it('asks for a login refused at the prompt, its pending permissions answered “cancelled”', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.permissionRequested' },
+      { type: 'turn.loginRequired', error: 'Authentication required' },
+    ]);
+    expect(snapshot.value).toBe('awaitingLogin');
+    expect(snapshot.context.pendingPermissions).toBe(0);
+    expect(effects).toEqual(['prompt', 'cancelPermissions', 'askLogin']);
+  });
+
+  it('is dropped by Cancel while it waits for a login, and the login is no longer asked', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.loginRequired', error: 'Authentication required' },
+      { type: 'turn.cancel' },
+    ]);
+    expect(snapshot.value).toBe('dropped');
+    expect(snapshot.context.error).toBe('cancelled');
+    expect(effects).toEqual(['askLogin', 'forgetLogin']);
+  });
+
+  it('fails when the agent asks for a login after Cancel', () => {
+    const { snapshot, effects } = run([
+      { type: 'turn.begin' },
+      { type: 'turn.agentReady' },
+      { type: 'turn.cancel' },
+      { type: 'turn.loginRequired', error: 'Authentication required' },
+    ]);
+    expect(snapshot.value).toBe('failed');
+    expect(snapshot.context.error).toBe('Authentication required');
+    expect(effects).toEqual(['prompt', 'cancel']);
   });
 });

@@ -48,20 +48,51 @@ function validParams(method: RpcMethod, params: unknown): boolean {
   const args = params ?? [];
   const table: readonly {
     type?: string;
+    optional?: true;
     anyOf?: readonly { type: string }[];
     minLength?: number;
     minimum?: number;
+    propertyNames?: { pattern: string };
+    additionalProperties?: { minLength: number; maxLength: number };
+    maxProperties?: number;
   }[] = rpcMethods[method];
+  const required = table.filter((param) => !param.optional).length;
   return (
     Array.isArray(args) &&
-    args.length === table.length &&
-    table.every((param, i) => {
-      const arg: unknown = args[i];
+    args.length >= required &&
+    args.length <= table.length &&
+    args.every((arg: unknown, i) => {
+      const param = table[i]!;
       if (param.anyOf) return param.anyOf.some(({ type }) => type === typeof arg);
+      if (param.type === 'object') return validMap(arg, param);
       return param.type === 'string'
         ? typeof arg === 'string' && arg.length >= (param.minLength ?? 0)
         : Number.isInteger(arg) && (arg as number) >= (param.minimum ?? -Infinity);
     })
+  );
+}
+
+/** A map of names to strings (`ChatService.Authenticate`'s `env`). */
+function validMap(
+  arg: unknown,
+  param: {
+    propertyNames?: { pattern: string };
+    additionalProperties?: { minLength: number; maxLength: number };
+    maxProperties?: number;
+  },
+): boolean {
+  if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return false;
+  const entries = Object.entries(arg);
+  const { minLength = 0, maxLength = Infinity } = param.additionalProperties ?? {};
+  return (
+    entries.length <= (param.maxProperties ?? Infinity) &&
+    entries.every(
+      ([key, value]) =>
+        new RegExp(param.propertyNames?.pattern ?? '').test(key) &&
+        typeof value === 'string' &&
+        value.length >= minLength &&
+        value.length <= maxLength,
+    )
   );
 }
 

@@ -4,7 +4,11 @@
  * permission answers and the agent's updates (fast-check's guide, "Model based testing" and
  * `examples/005-race`). The model is a counter; the invariants are REFERENCE.md's.
  */
-import type { RequestPermissionResponse, SessionNotification } from '@agentclientprotocol/sdk';
+import {
+  RequestError,
+  type RequestPermissionResponse,
+  type SessionNotification,
+} from '@agentclientprotocol/sdk';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
 import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
@@ -19,6 +23,8 @@ interface Prompt {
   sessionId: string;
   /** The agent answered (its reply may still be on its way, as the scheduler decides). */
   answered: boolean;
+  /** The agent refused it until the user logs in. */
+  refused: boolean;
   end: (outcome: StopReason | Error) => void;
 }
 
@@ -35,6 +41,8 @@ class ScriptedAgent implements ConversationAgent {
 
   /** The next start the host attempts fails (a refusal by the limits, a command not found). */
   failNextStart = false;
+  /** The agent refuses sessions and prompts until the user logs in (`auth_required`). */
+  loginNeeded = false;
   conversation: Conversation | undefined;
 
   /** The turn that asked no longer waits: the host withdraws the start (it never happens). */
@@ -63,6 +71,7 @@ class ScriptedAgent implements ConversationAgent {
   async newSession(): Promise<AcpSessionRecord> {
     await this.s.schedule(Promise.resolve(), 'session/new answered');
     if (!this.available) throw new Error('the agent is gone');
+    if (this.loginNeeded) throw RequestError.authRequired();
     return { id: `session-${++this.sessions}`, cwd: '/work' };
   }
 
@@ -80,6 +89,7 @@ class ScriptedAgent implements ConversationAgent {
         text,
         sessionId,
         answered: false,
+        refused: false,
         // The reply leaves when the agent answers, and arrives when the scheduler says.
         end: (outcome) => {
           if (prompt.answered) return;
@@ -90,7 +100,21 @@ class ScriptedAgent implements ConversationAgent {
         },
       };
       this.prompts.push(prompt);
+      if (this.loginNeeded) {
+        prompt.refused = true;
+        prompt.end(RequestError.authRequired());
+      }
     });
+  }
+
+  authMethods() {
+    return [{ id: 'key', name: 'API key', description: '', env: [] }];
+  }
+
+  async authenticate(): Promise<void> {
+    await this.s.schedule(Promise.resolve(), 'authenticate answered');
+    if (!this.available) throw new Error('the agent is gone');
+    this.loginNeeded = false;
   }
 
   setMode(): Promise<void> {
@@ -164,6 +188,9 @@ const commands = [
     }),
   ),
   fc.constant(command('the next start fails', (_, r) => void (r.agent.failNextStart = true))),
+  fc.constant(command('the agent wants a login', (_, r) => void (r.agent.loginNeeded = true))),
+  // Not awaited: the agent's answer comes when the scheduler says, between later commands.
+  fc.constant(command('the user logs in', (_, r) => void logIn(r))),
   ...[1, 2].flatMap(() => [
     fc
       .constantFrom('agent_message_chunk' as const, 'agent_thought_chunk' as const)
@@ -221,6 +248,16 @@ const commands = [
   ]),
 ];
 
+/** `ChatService.Authenticate`, if a login is asked: the host starts the agent first if it went. */
+async function logIn(r: Real): Promise<void> {
+  if (!r.conversation.snapshot().auth) return;
+  if (!r.agent.available) {
+    r.agent.available = true;
+    r.conversation.agentReady();
+  }
+  await r.conversation.authenticate('key');
+}
+
 /** What a client holds: the fold of what it received. */
 const folded = (r: Real) => {
   r.batcher.flush();
@@ -250,8 +287,10 @@ function checkInvariants(r: Real): void {
   const arriving = snapshot.messages.filter((message) => message.role === 'agent' && !message.done);
   expect(arriving.length).toBeLessThanOrEqual(1);
   for (const request of snapshot.permissions) expect(request.messageId).toBe(arriving[0]?.id);
-  // The agent is `busy` only for a turn.
-  if (!snapshot.busy) expect(r.agent.held).toBe(false);
+  // The agent is `busy` only for a turn, and not while the turn waits for a login.
+  if (!snapshot.busy || snapshot.auth) expect(r.agent.held).toBe(false);
+  // A login is asked only for a turn in progress.
+  if (snapshot.auth) expect(snapshot.busy).toBe(true);
 }
 
 /** Lets every turn end: starts what waits, answers every prompt, lets every reply arrive. */
@@ -261,7 +300,9 @@ async function settle(s: fc.Scheduler, r: Real): Promise<void> {
       r.conversation.answerPermission(request.id, 'yes');
     }
     r.agent.inFlight()?.end('end_turn');
+    const loggingIn = logIn(r);
     await s.waitAll();
+    await loggingIn;
   }
 }
 
@@ -296,8 +337,13 @@ describe('a conversation under racing replies', () => {
     await settle(s, real);
     checkInvariants(real);
 
-    const { messages, busy, queued, permissions } = real.conversation.snapshot();
-    expect({ busy, queued, permissions }).toEqual({ busy: false, queued: 0, permissions: [] });
+    const { messages, busy, queued, permissions, auth } = real.conversation.snapshot();
+    expect({ busy, queued, permissions, auth }).toEqual({
+      busy: false,
+      queued: 0,
+      permissions: [],
+      auth: null,
+    });
     // Every agent message ends done, with a stop reason or an error, never both.
     for (const message of messages.filter((candidate) => candidate.role === 'agent')) {
       expect(message.done).toBe(true);
@@ -307,7 +353,8 @@ describe('a conversation under racing replies', () => {
     const users = messages.filter((message) => message.role === 'user');
     for (const user of users) expect([undefined, 'cancelled']).toContain(user.error);
     const kept = users.filter((user) => !user.error).map((user) => textOfUser(user));
-    const prompted = agent.prompts.map((prompt) => prompt.text);
+    // A prompt refused until a login is sent again after it: the same turn, prompted once more.
+    const prompted = [...new Set(agent.prompts.map((prompt) => prompt.text))];
     expect(isSubsequence(prompted, kept)).toBe(true);
     const unavailable = messages.filter((message) => message.code === 'agent-unavailable');
     expect(prompted.length + unavailable.length).toBe(kept.length);

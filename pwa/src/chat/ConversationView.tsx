@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { findMessage } from '../../../machines/conversationFold.ts';
 import { useT } from '../i18n.tsx';
 import { Composer } from './Composer.tsx';
+import { LoginPrompt } from './LoginPrompt.tsx';
 import { MessageList } from './MessageList.tsx';
 import { PermissionPrompt } from './PermissionPrompt.tsx';
 import { ToolCard } from './ToolCard.tsx';
@@ -69,6 +70,9 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
             </ToolCard>
           ))}
         </div>
+      )}
+      {conversation.auth && (
+        <LoginPrompt agent={agent} agentTitle={agentTitle} auth={conversation.auth} />
       )}
       <Composer
         agent={agent}

@@ -1,0 +1,92 @@
+import { useId, useState } from 'react';
+import type { AuthMethodView, Conversation } from '../../../schema/conversation.ts';
+import { useT } from '../i18n.tsx';
+import { useHostAction, type HostAction } from './useHostAction.ts';
+
+export interface LoginPromptProps {
+  agent: string;
+  agentTitle: string;
+  auth: NonNullable<Conversation['auth']>;
+}
+
+/**
+ * The agent refused to answer until the user logs in (CONTRACT.md §7, `auth`): its ways to log
+ * in, each a button (`ChatService.Authenticate`), with a field for each environment variable a
+ * way reads — saved in the agent's `env`, then the agent restarts with it. The message waits.
+ */
+export function LoginPrompt({ agent, agentTitle, auth }: LoginPromptProps) {
+  const t = useT();
+  const titleId = useId();
+  const login = useHostAction();
+  return (
+    <section className="chat-login" aria-labelledby={titleId}>
+      <h2 id={titleId} className="chat-login-title">
+        {t('chat.login.title', { agent: agentTitle })}
+      </h2>
+      <p className="chat-login-note">
+        {auth.methods.length > 0 ? t('chat.login.waits') : t('chat.login.none')}
+      </p>
+      {auth.methods.map((method) => (
+        <LoginMethod key={method.id} agent={agent} method={method} login={login} />
+      ))}
+      {login.error !== undefined && (
+        <p className="chat-error" role="alert">
+          {t('chat.login.failed', { error: login.error })}
+        </p>
+      )}
+    </section>
+  );
+}
+
+function LoginMethod({
+  agent,
+  method,
+  login,
+}: {
+  agent: string;
+  method: AuthMethodView;
+  login: HostAction;
+}) {
+  const t = useT();
+  const nameId = useId();
+  const [values, setValues] = useState<Record<string, string>>({});
+  const given = Object.fromEntries(Object.entries(values).filter(([, value]) => value !== ''));
+  // A variable the agent does not have yet must be given; one it has may be given anew.
+  const missing = method.env.some(({ name, set }) => !set && !given[name]);
+  const saves = Object.keys(given).length > 0;
+  return (
+    <form
+      className="chat-login-method"
+      aria-labelledby={nameId}
+      onSubmit={(event) => {
+        event.preventDefault();
+        const params = saves ? [agent, method.id, given] : [agent, method.id];
+        void login.run('ChatService.Authenticate', params);
+      }}
+    >
+      <p id={nameId} className="chat-login-name">
+        {method.name}
+      </p>
+      {method.description !== '' && <p className="chat-login-description">{method.description}</p>}
+      {method.env.map(({ name, set }) => (
+        <label key={name} className="chat-login-variable">
+          <code>{name}</code>
+          <input
+            type="password"
+            autoComplete="off"
+            spellCheck={false}
+            value={values[name] ?? ''}
+            placeholder={set ? t('chat.login.variableSet') : ''}
+            onChange={({ target: { value } }) =>
+              setValues((before) => ({ ...before, [name]: value }))
+            }
+          />
+        </label>
+      ))}
+      {method.env.length > 0 && <p className="chat-login-note">{t('chat.login.envSaved')}</p>}
+      <button type="submit" className="primary" disabled={login.pending || missing}>
+        {saves ? t('chat.login.saveAndLogIn') : t('chat.login.logIn')}
+      </button>
+    </form>
+  );
+}
