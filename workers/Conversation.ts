@@ -2,28 +2,18 @@ import type {
   RequestPermissionRequest,
   RequestPermissionResponse,
   SessionNotification,
-  ToolCall,
-  ToolCallUpdate,
 } from '@agentclientprotocol/sdk';
 import { createActor, type Actor } from 'xstate';
-import {
-  applyConversationEvent,
-  emptyConversation,
-  findMessage,
-} from '../machines/conversationFold.ts';
+import { emptyConversation } from '../machines/conversationFold.ts';
 import { turnMachine } from '../machines/turnMachine.ts';
-import type {
-  ChatMessage,
-  Conversation as ConversationView,
-  ConversationEvent,
-  SessionView,
-} from '../schema/conversation.ts';
+import type { Conversation as ConversationView } from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import type { Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
-import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
+import { writeShown } from './sessionProjection.ts';
+import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
 import { isLoginRequired, LoginRequired } from './loginRequired.ts';
 
@@ -48,40 +38,38 @@ const hadAnswers = (conversation: ConversationView) =>
  * One agent's conversation (REFERENCE.md "Conversations"), in the agent's worker: its messages,
  * its turns one at a time in the order they were sent (each a `turnMachine` actor), the ACP
  * session they prompt (`AcpSession`: made, resumed or loaded), and the permission requests of the
- * current turn. Every change is an event folded into its own state and emitted: what it holds is
- * always the fold of what it said.
+ * current turn. What it says is its `Transcript`: what it holds is always the fold of that.
  */
 export class Conversation {
-  #state: ConversationView;
+  readonly #transcript: Transcript;
   readonly #queue: Turn[] = [];
   #current: Turn | undefined;
   readonly #session: AcpSession;
   /** The lifecycle was told `use` and not yet `release`. */
   #holdsAgent = false;
-  /** Session updates of kinds the message model does not show yet, the last of each kind. */
-  readonly otherUpdates = new Map<string, SessionNotification['update']>();
   /**
    * Updates that came while a session was being opened, for a session not known yet: an agent
    * may announce its commands before it answers `session/new` (Claude's adapter does).
    */
   #early: SessionNotification[] = [];
   readonly #newId: () => string;
-  readonly #now: () => Date;
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
 
   constructor(private readonly options: ConversationOptions) {
-    this.#newId = options.newId ?? (() => crypto.randomUUID());
-    this.#now = options.now ?? (() => new Date());
+    const newId = (this.#newId = options.newId ?? (() => crypto.randomUUID()));
     const seed = options.seed;
-    this.#state = seed
-      ? { ...seed.conversation, busy: false, queued: 0, permissions: [], auth: null }
-      : emptyConversation();
+    this.#transcript = new Transcript(
+      seed
+        ? { ...seed.conversation, busy: false, queued: 0, permissions: [], auth: null }
+        : emptyConversation(),
+      { agent: options.agent, emit: options.emit, newId, now: options.now ?? (() => new Date()) },
+    );
     this.choices = new SessionChoices({
       link: options.link,
       sessionId: () => this.#session.id,
-      view: () => this.#sessionView(),
-      change: (change) => this.#changeSession(change),
+      view: () => this.#transcript.sessionView(),
+      change: (change) => this.#transcript.changeSession(change),
     });
     const restored = seed?.session ?? (seed && hadAnswers(seed.conversation) ? null : undefined);
     this.#session = new AcpSession({
@@ -89,7 +77,8 @@ export class Conversation {
       ...(restored !== undefined ? { restored } : {}),
       ...(options.onSessionActor ? { onActor: options.onSessionActor } : {}),
       opened: (record, _how, restarted) => {
-        if (restarted) this.#addMessage({ role: 'system', code: 'agent-restarted', done: true });
+        if (restarted)
+          this.#transcript.add({ role: 'system', code: 'agent-restarted', done: true });
         options.onSession?.(record);
         const early = this.#early;
         this.#early = [];
@@ -102,19 +91,19 @@ export class Conversation {
 
   /** The conversation's id (the host's). */
   get id(): string {
-    return this.#state.id;
+    return this.#transcript.state.id;
   }
 
   /** What `ChatService.Conversation()` answers. */
   snapshot(): ConversationView {
-    return this.#state;
+    return this.#transcript.state;
   }
 
   /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
   send(text: string): string {
     const waits = this.#current !== undefined;
     const id = this.#newId();
-    this.#addMessage({
+    this.#transcript.add({
       id,
       role: 'user',
       parts: [{ kind: 'text', text }],
@@ -149,18 +138,6 @@ export class Conversation {
     this.#announceTurn();
   }
 
-  #sessionView(): SessionView {
-    const { title, modes, options, auth } = this.#state;
-    return { title, modes, options, auth };
-  }
-
-  #changeSession(change: Partial<SessionView>): void {
-    this.#emit({
-      name: 'session:changed',
-      data: { agent: this.options.agent, ...this.#sessionView(), ...change },
-    });
-  }
-
   answerPermission(id: string, optionId: string): Result<void> {
     const turn = this.#current;
     if (!turn) {
@@ -168,7 +145,7 @@ export class Conversation {
     }
     const answered = turn.permissions.answer(id, optionId);
     if (!answered.ok) return answered;
-    this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
+    this.#transcript.emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
     turn.actor.send({ type: 'turn.permissionAnswered', rejected: answered.value.rejected });
     return { ok: true, value: undefined };
   }
@@ -179,7 +156,7 @@ export class Conversation {
    */
   async authenticate(methodId: string): Promise<Result<void>> {
     const turn = this.#current;
-    const offered = this.#state.auth?.methods.some((method) => method.id === methodId);
+    const offered = this.#transcript.state.auth?.methods.some(({ id }) => id === methodId);
     if (!turn?.actor.getSnapshot().matches('awaitingLogin') || !offered) {
       return { ok: false, error: { kind: 'not-found', message: `no login method ${methodId}` } };
     }
@@ -241,12 +218,8 @@ export class Conversation {
     }
   }
 
-  #project({ update }: SessionNotification): void {
-    const { events, shown } = projectUpdate(this.options.agent, this.#agentMessage(), update, () =>
-      this.#sessionView(),
-    );
-    if (!shown) this.otherUpdates.set(update.sessionUpdate, update);
-    for (const event of events) this.#emit(event);
+  #project(notification: SessionNotification): void {
+    this.#transcript.project(this.#current?.agentMessageId, notification);
   }
 
   /**
@@ -261,11 +234,11 @@ export class Conversation {
       (turn.actor.getSnapshot().matches('prompting') ||
         turn.actor.getSnapshot().matches('awaitingPermission'));
     if (!turn || !asking || turn.agentMessageId === undefined) return cancelledPermission();
-    const toolCall = this.#upsertTool(request.toolCall);
+    const toolCall = this.#transcript.upsertTool(turn.agentMessageId, request.toolCall);
     const id = this.#newId();
     const options = request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind }));
     const answer = turn.permissions.ask(id, options);
-    this.#emit({
+    this.#transcript.emit({
       name: 'permission:requested',
       data: {
         id,
@@ -282,14 +255,10 @@ export class Conversation {
 
   /** A write the agent made through `fs/write_text_file`, shown as a diff if no tool call did. */
   showWrite(path: string, oldText: string | null, newText: string): void {
-    const write = writeShown(
-      this.#agentMessage(),
-      `write:${this.#newId()}`,
-      path,
-      oldText,
-      newText,
-    );
-    if (write) this.#upsertTool(write);
+    const answerId = this.#current?.agentMessageId;
+    const answer = this.#transcript.arriving(answerId);
+    const write = writeShown(answer, `write:${this.#newId()}`, path, oldText, newText);
+    if (write) this.#transcript.upsertTool(answerId, write);
   }
 
   #bindTurn(turn: () => Turn) {
@@ -302,10 +271,10 @@ export class Conversation {
         },
         cancelPermissions: () => this.#cancelPermissions(turn()),
         askLogin: () => {
-          this.#changeSession({ auth: { methods: this.options.link.authMethods() } });
+          this.#transcript.changeSession({ auth: { methods: this.options.link.authMethods() } });
           this.#letAgentGo();
         },
-        forgetLogin: () => this.#changeSession({ auth: null }),
+        forgetLogin: () => this.#transcript.changeSession({ auth: null }),
         reachAgent: () => {
           if (this.options.link.available) void this.#reach(turn());
           else this.options.link.requestStart();
@@ -322,8 +291,8 @@ export class Conversation {
       this.#announceTurn();
       return;
     }
-    const message = findMessage(this.#state, turn.userMessageId);
-    if (message?.queued) this.#updateMessage(message, { queued: false });
+    const message = this.#transcript.message(turn.userMessageId);
+    if (message?.queued) this.#transcript.update(message, { queued: false });
     this.#announceTurn();
     turn.actor.send({ type: 'turn.begin' });
     if (this.options.link.available) void this.#reach(turn);
@@ -361,7 +330,7 @@ export class Conversation {
   #prompt(turn: Turn): void {
     const sessionId = this.#session.id;
     // A prompt sent again after a login goes on in the answer it began.
-    turn.agentMessageId ??= this.#addMessage({ role: 'agent', done: false }).id;
+    turn.agentMessageId ??= this.#transcript.add({ role: 'agent', done: false }).id;
     if (sessionId === undefined) {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
       return;
@@ -377,7 +346,10 @@ export class Conversation {
 
   #cancelPermissions(turn: Turn): void {
     for (const id of turn.permissions.cancelAll()) {
-      this.#emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
+      this.#transcript.emit({
+        name: 'permission:resolved',
+        data: { id, agent: this.options.agent },
+      });
     }
   }
 
@@ -386,23 +358,19 @@ export class Conversation {
     const snapshot = turn.actor.getSnapshot();
     const { stopReason, error } = snapshot.context;
     this.#cancelPermissions(turn);
-    const answer = turn.agentMessageId && findMessage(this.#state, turn.agentMessageId);
+    const transcript = this.#transcript;
+    const answer = transcript.message(turn.agentMessageId);
     if (answer) {
       // Ended, failed, or dropped while it waited for a login its prompt was refused for.
-      this.#updateMessage(answer, {
+      transcript.update(answer, {
         done: true,
         ...(snapshot.matches('ended') && stopReason ? { stopReason } : { error: error ?? '' }),
       });
     } else if (snapshot.matches('dropped')) {
-      const message = findMessage(this.#state, turn.userMessageId);
-      if (message) this.#updateMessage(message, { queued: false, error: 'cancelled' });
+      const message = transcript.message(turn.userMessageId);
+      if (message) transcript.update(message, { queued: false, error: 'cancelled' });
     } else {
-      this.#addMessage({
-        role: 'system',
-        code: 'agent-unavailable',
-        error: error ?? '',
-        done: true,
-      });
+      transcript.add({ role: 'system', code: 'agent-unavailable', error: error ?? '', done: true });
     }
     const queued = this.#queue.indexOf(turn);
     if (queued !== -1) this.#queue.splice(queued, 1);
@@ -410,48 +378,6 @@ export class Conversation {
   }
 
   #announceTurn(): void {
-    const busy = this.#current !== undefined;
-    const queued = this.#queue.length;
-    if (this.#state.busy === busy && this.#state.queued === queued) return;
-    this.#emit({ name: 'turn:changed', data: { agent: this.options.agent, busy, queued } });
-  }
-
-  /** The agent message of the turn in progress, while it still arrives. */
-  #agentMessage(): ChatMessage | undefined {
-    const id = this.#current?.agentMessageId;
-    const message = id === undefined ? undefined : findMessage(this.#state, id);
-    return message && !message.done ? message : undefined;
-  }
-
-  /** Adds or updates a tool call's part of the arriving answer; returns the call as it now is. */
-  #upsertTool(update: ToolCall | ToolCallUpdate) {
-    const { tool, events } = projectTool(this.options.agent, this.#agentMessage(), update);
-    for (const event of events) this.#emit(event);
-    return tool;
-  }
-
-  #addMessage(fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'done'>): ChatMessage {
-    const message: ChatMessage = {
-      id: this.#newId(),
-      agent: this.options.agent,
-      createdAt: this.#now().toISOString(),
-      parts: [],
-      queued: false,
-      ...fields,
-    };
-    this.#emit({ name: 'message:updated', data: { agent: this.options.agent, message } });
-    return message;
-  }
-
-  #updateMessage(message: ChatMessage, change: Partial<ChatMessage>): void {
-    this.#emit({
-      name: 'message:updated',
-      data: { agent: this.options.agent, message: { ...message, ...change } },
-    });
-  }
-
-  #emit(event: ConversationEvent): void {
-    this.#state = applyConversationEvent(this.#state, event);
-    this.options.emit(event);
+    this.#transcript.announceTurn(this.#current !== undefined, this.#queue.length);
   }
 }

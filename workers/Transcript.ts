@@ -1,0 +1,111 @@
+import type { SessionNotification, ToolCall, ToolCallUpdate } from '@agentclientprotocol/sdk';
+import { applyConversationEvent, findMessage } from '../machines/conversationFold.ts';
+import type {
+  ChatMessage,
+  Conversation as ConversationView,
+  ConversationEvent,
+  SessionView,
+  ToolCallView,
+} from '../schema/conversation.ts';
+import { projectTool, projectUpdate } from './sessionProjection.ts';
+
+export interface TranscriptOptions {
+  agent: string;
+  /** Receives every event, in order. */
+  emit: (event: ConversationEvent) => void;
+  newId: () => string;
+  now: () => Date;
+}
+
+/**
+ * What a conversation has said: its state, always the fold of the events it emitted, and the
+ * events that add to it — messages, tool calls, what the session shows. It knows nothing of
+ * turns: `Conversation` tells it which message is the answer still arriving.
+ */
+export class Transcript {
+  #state: ConversationView;
+  /** Session updates of kinds the message model does not show yet, the last of each kind. */
+  readonly otherUpdates = new Map<string, SessionNotification['update']>();
+
+  constructor(
+    start: ConversationView,
+    private readonly options: TranscriptOptions,
+  ) {
+    this.#state = start;
+  }
+
+  get state(): ConversationView {
+    return this.#state;
+  }
+
+  message(id: string | undefined): ChatMessage | undefined {
+    return id === undefined ? undefined : findMessage(this.#state, id);
+  }
+
+  /** The message `id` while it still arrives (an answer not done). */
+  arriving(id: string | undefined): ChatMessage | undefined {
+    const message = this.message(id);
+    return message && !message.done ? message : undefined;
+  }
+
+  add(fields: Partial<ChatMessage> & Pick<ChatMessage, 'role' | 'done'>): ChatMessage {
+    const { agent } = this.options;
+    const message: ChatMessage = {
+      id: this.options.newId(),
+      agent,
+      createdAt: this.options.now().toISOString(),
+      parts: [],
+      queued: false,
+      ...fields,
+    };
+    this.emit({ name: 'message:updated', data: { agent, message } });
+    return message;
+  }
+
+  update(message: ChatMessage, change: Partial<ChatMessage>): void {
+    const { agent } = this.options;
+    this.emit({ name: 'message:updated', data: { agent, message: { ...message, ...change } } });
+  }
+
+  /** Adds or updates a tool call's part of the answer `answerId`; returns the call as it now is. */
+  upsertTool(answerId: string | undefined, update: ToolCall | ToolCallUpdate): ToolCallView {
+    const { tool, events } = projectTool(this.options.agent, this.arriving(answerId), update);
+    for (const event of events) this.emit(event);
+    return tool;
+  }
+
+  /** A `session/update`, shown in the answer `answerId` arriving (or in the session's view). */
+  project(answerId: string | undefined, { update }: SessionNotification): void {
+    const { events, shown } = projectUpdate(
+      this.options.agent,
+      this.arriving(answerId),
+      update,
+      () => this.sessionView(),
+    );
+    if (!shown) this.otherUpdates.set(update.sessionUpdate, update);
+    for (const event of events) this.emit(event);
+  }
+
+  sessionView(): SessionView {
+    const { title, modes, options, auth } = this.#state;
+    return { title, modes, options, auth };
+  }
+
+  changeSession(change: Partial<SessionView>): void {
+    this.emit({
+      name: 'session:changed',
+      data: { agent: this.options.agent, ...this.sessionView(), ...change },
+    });
+  }
+
+  /** `turn:changed`, if `busy` or `queued` changed. */
+  announceTurn(busy: boolean, queued: number): void {
+    if (this.#state.busy === busy && this.#state.queued === queued) return;
+    this.emit({ name: 'turn:changed', data: { agent: this.options.agent, busy, queued } });
+  }
+
+  emit(event: ConversationEvent): void {
+    this.#state = applyConversationEvent(this.#state, event);
+    this.options.emit(event);
+  }
+}
