@@ -67,7 +67,11 @@ function LoginMethod({
       <p id={nameId} className="chat-login-name">
         {method.name}
       </p>
-      {method.description !== '' && <p className="chat-login-description">{method.description}</p>}
+      {method.description !== '' && (
+        <p className="chat-login-description">
+          <Described text={method.description} />
+        </p>
+      )}
       {method.env.map(({ name, set }) => (
         <label key={name} className="chat-login-variable">
           <code>{name}</code>
@@ -89,4 +93,11 @@ function LoginMethod({
       </button>
     </form>
   );
+}
+
+/** An agent's description, what it puts in backticks (a variable's name) as code. */
+function Described({ text }: { text: string }) {
+  const pieces = text.split('`');
+  if (pieces.length % 2 === 0) return text; // a backtick left open: as the agent wrote it
+  return pieces.map((piece, index) => (index % 2 === 1 ? <code key={index}>{piece}</code> : piece));
 }

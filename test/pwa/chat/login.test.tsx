@@ -58,6 +58,8 @@ describe('an agent that asks for a login', () => {
     const submit = within(method).getByRole('button', { name: 'Log in' });
     // Not set yet, and not given: nothing to log in with.
     expect((submit as HTMLButtonElement).disabled).toBe(true);
+    // The variable its description names in backticks shows as code.
+    expect(within(method).getByText('OPENAI_API_KEY', { selector: 'p code' }).tagName).toBe('CODE');
     const field = within(method).getByLabelText<HTMLInputElement>('OPENAI_API_KEY');
     expect(field.type).toBe('password');
     fireEvent.change(field, { target: { value: 'sk-test' } });

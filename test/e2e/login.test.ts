@@ -1,0 +1,94 @@
+/**
+ * An agent that asks for a login (issue 15, CONTRACT.md §7) in real Chromium against a real host
+ * and a fake agent that refuses to open a session until then: the message waits, the agent's ways
+ * to log in show above the composer, a key typed there is saved in the agent's `env` (the
+ * configuration file, comments kept) and the answer arrives — in English and French, at desktop
+ * and tablet sizes (saved as screenshots).
+ */
+import { readFile } from 'node:fs/promises';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
+import { fakeAgentCommand } from '../helpers/agents.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { hostPerFile } from '../helpers/hostProcess.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
+
+const start = hostPerFile();
+const launch = browserPerFile();
+
+let appDir = '';
+beforeAll(async () => {
+  appDir = await buildApp();
+}, 120_000);
+
+function configFor(language: Language): string {
+  const { command, args } = fakeAgentCommand(['--auth=session']);
+  return [
+    '# The agents of this test',
+    `language: ${language}`,
+    'theme: light',
+    'limits:',
+    '  stopIdleAgentsAfter: 0',
+    'agents:',
+    '  a:',
+    '    title: Atlas',
+    `    command: ${JSON.stringify(command)}`,
+    `    args: ${JSON.stringify(args)}`,
+    '',
+  ].join('\n');
+}
+
+describe('a login the agent asks for, in the browser', () => {
+  for (const language of ['en', 'fr'] as const) {
+    for (const size of ['desktop', 'tablet'] as const) {
+      it(`saves the key and answers the waiting message (${language}, ${size})`, async () => {
+        const say = (key: MessageKey, values?: Record<string, string>) =>
+          translate(language, key, values);
+        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
+        const { page, context } = await openPage(
+          await launch(),
+          viewports[size],
+          language === 'fr' ? 'fr-FR' : 'en-US',
+        );
+        page.setDefaultTimeout(10_000);
+        await page.goto(host.url);
+        await page
+          .getByRole('status')
+          .filter({ hasText: say('app.connection.state.online') })
+          .waitFor();
+        await page.goto(`${host.base}/#/chat/a`);
+        const composer = page.getByRole('textbox', {
+          name: say('chat.composer.label', { agent: 'Atlas' }),
+        });
+        await composer.fill('hi');
+        await composer.press('Enter');
+
+        const prompt = page.getByRole('region', {
+          name: say('chat.login.title', { agent: 'Atlas' }),
+        });
+        const key = prompt.getByRole('form', { name: 'Use FAKE_AGENT_KEY' });
+        await key.waitFor();
+        await expect
+          .poll(() => prompt.getByRole('form', { name: 'Sign in' }).isVisible())
+          .toBe(true);
+        const field = key.getByLabel('FAKE_AGENT_KEY');
+        await field.fill('s3cret');
+        if (size === 'tablet') {
+          for (const control of [field, key.getByRole('button')]) {
+            expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+          }
+        }
+        await shoot(page, `login-${language}-${size}`);
+        if (language === 'fr') await expectNoEnglish(page, 'chat');
+
+        await key.getByRole('button', { name: say('chat.login.saveAndLogIn') }).click();
+        await page.getByText('Hello, world').waitFor();
+        await prompt.waitFor({ state: 'detached' });
+        const saved = await readFile(host.configPath, 'utf8');
+        expect(saved.startsWith('# The agents of this test\n')).toBe(true);
+        expect(saved).toContain('FAKE_AGENT_KEY: s3cret');
+        await context.close();
+      });
+    }
+  }
+});
