@@ -224,9 +224,13 @@ export class Conversation {
 
   /**
    * `session/request_permission`: waits for the user's answer, or answers `cancelled` when the
-   * turn is cancelled or ends (https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission).
+   * turn is cancelled or ends (https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission);
+   * withdrawn when the agent cancels it (`signal`).
    */
-  requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse> {
+  requestPermission(
+    request: RequestPermissionRequest,
+    signal?: AbortSignal,
+  ): Promise<RequestPermissionResponse> {
     const turn = this.#current;
     const asking =
       turn?.agentMessageId !== undefined &&
@@ -250,6 +254,15 @@ export class Conversation {
       },
     });
     turn.actor.send({ type: 'turn.permissionRequested' });
+    // Withdrawn by the agent: the prompt goes, as if answered (it counts no refusal).
+    signal?.addEventListener('abort', () => {
+      if (!turn.permissions.withdraw(id, signal.reason)) return;
+      this.#transcript.emit({
+        name: 'permission:resolved',
+        data: { id, agent: this.options.agent },
+      });
+      turn.actor.send({ type: 'turn.permissionAnswered', rejected: false });
+    });
     return answer;
   }
 

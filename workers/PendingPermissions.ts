@@ -16,12 +16,28 @@ export const cancelledPermission = (): Promise<RequestPermissionResponse> =>
 export class PendingPermissions {
   readonly #pending = new Map<
     string,
-    { options: PermissionOption[]; resolve: (response: RequestPermissionResponse) => void }
+    {
+      options: PermissionOption[];
+      resolve: (response: RequestPermissionResponse) => void;
+      reject: (reason: unknown) => void;
+    }
   >();
 
   /** The agent's answer to wait for: the request `id` with `options` waits for the user. */
   ask(id: string, options: PermissionOption[]): Promise<RequestPermissionResponse> {
-    return new Promise((resolve) => this.#pending.set(id, { options, resolve }));
+    return new Promise((resolve, reject) => this.#pending.set(id, { options, resolve, reject }));
+  }
+
+  /**
+   * The agent withdrew `id` (`$/cancel_request`): it waits no more, and its answer is the SDK's
+   * "request cancelled" (`reason`). Says whether `id` was still waiting.
+   */
+  withdraw(id: string, reason: unknown): boolean {
+    const pending = this.#pending.get(id);
+    if (!pending) return false;
+    this.#pending.delete(id);
+    pending.reject(reason);
+    return true;
   }
 
   /** Answers `id` with `optionId`; says whether that was a refusal. */

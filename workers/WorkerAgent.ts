@@ -355,7 +355,7 @@ export class WorkerAgent implements AgentWorkerApi {
         this.#lastUpdateAt = performance.now();
         this.#conversation.onUpdate(notification);
       },
-      requestPermission: (request) => this.#conversation.requestPermission(request),
+      requestPermission: (request, signal) => this.#conversation.requestPermission(request, signal),
       readTextFile: (request) =>
         files().read(request, {
           missingIsEmpty: quirksOf(this.#actor.agentInfo).missingFileIsEmpty,

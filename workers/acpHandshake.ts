@@ -25,7 +25,11 @@ export type HandshakeResult =
 /** What the client side of ACP does with the agent's requests and notifications. */
 export interface ClientHandlers {
   sessionUpdate(notification: SessionNotification): void;
-  requestPermission(request: RequestPermissionRequest): Promise<RequestPermissionResponse>;
+  /** `signal` aborts when the agent withdraws the request (`$/cancel_request`). */
+  requestPermission(
+    request: RequestPermissionRequest,
+    signal: AbortSignal,
+  ): Promise<RequestPermissionResponse>;
   readTextFile(request: ReadTextFileRequest): Promise<ReadTextFileResponse>;
   writeTextFile(request: WriteTextFileRequest): Promise<void>;
 }
@@ -47,8 +51,8 @@ export const clientCapabilities: ClientCapabilities = {
 export function connectToAgent(stream: Stream, handlers: ClientHandlers): ClientConnection {
   return client({ name: 'switchboard' })
     .onNotification(methods.client.session.update, ({ params }) => handlers.sessionUpdate(params))
-    .onRequest(methods.client.session.requestPermission, ({ params }) =>
-      handlers.requestPermission(params),
+    .onRequest(methods.client.session.requestPermission, ({ params, signal }) =>
+      handlers.requestPermission(params, signal),
     )
     .onRequest(methods.client.fs.readTextFile, ({ params }) => handlers.readTextFile(params))
     .onRequest(methods.client.fs.writeTextFile, ({ params }) => handlers.writeTextFile(params))

@@ -1,0 +1,56 @@
+/**
+ * Every kind of `session/update` and what else an agent sends during a turn (issue 15, item 7),
+ * through a real host and the fake agent's scripts.
+ */
+import { describe, expect, it } from 'vitest';
+import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
+import { configText } from '../helpers/configHarness.ts';
+import { hostPerTest } from '../helpers/hostProcess.ts';
+
+const start = hostPerTest();
+
+async function chatWith(flags: string[] = ['--session']) {
+  const host = await start(configText({ a: flags }));
+  return { host, chat: new ChatClient(await host.connect()) };
+}
+
+const toolCall = { toolCallId: 'run', title: 'Run ls', kind: 'execute', status: 'pending' };
+const options = [
+  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+];
+
+describe('what an agent sends during a turn', () => {
+  it('puts an update of a kind the SDK does not know in the agent’s log, not the host’s stderr', async () => {
+    const { host, chat } = await chatWith();
+    const unknown = { sessionUpdate: 'hologram_update', frames: 3 };
+    expect(await runScript(chat, 'a', { update: unknown }, { text: 'still here' })).toBe(
+      'still here',
+    );
+    const logs = (await chat.wire.call('AgentService.Logs', ['a'])).result as string[];
+    expect(logs).toContainEqual(expect.stringMatching(/^stdout: .*"hologram_update"/));
+    expect(host.output()).not.toContain('Error handling notification');
+    expect(host.output()).not.toContain('hologram_update');
+  });
+
+  it('withdraws a permission prompt the agent cancels ($/cancel_request)', async () => {
+    const { chat } = await chatWith();
+    const sent = await chat.send(
+      'a',
+      script({ permission: { toolCall, options, withdrawAfterMs: 300 } }, { text: ' then on' }),
+    );
+    const request = await chat.permission('a');
+    expect(chat.folded('a').permissions).toEqual([request]);
+    const answer = await chat.answer('a', sent);
+    // The SDK answers a withdrawn request "request cancelled" (-32800).
+    expect(textOf(answer)).toBe('permission: withdrawn (-32800) then on');
+    expect(answer.stopReason).toBe('end_turn');
+    const resolved = chat.wire.events.filter((event) => event.name === 'permission:resolved');
+    expect(resolved.map((event) => event.data)).toEqual([{ id: request.id, agent: 'a' }]);
+    expect((await chat.settled('a')).permissions).toEqual([]);
+    // Answering it now is too late.
+    expect(
+      (await chat.wire.call('ChatService.AnswerPermission', [request.id, 'yes'])).error,
+    ).toMatchObject({ data: { kind: 'not-found' } });
+  });
+});
