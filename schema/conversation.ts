@@ -8,8 +8,15 @@ export type MessageRole = 'user' | 'agent' | 'system';
 /** How an agent message ended with a reason (ACP `StopReason`). */
 export type StopReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_requests' | 'refusal';
 
-/** A system message's code. */
-export type SystemCode = 'agent-restarted' | 'agent-unavailable';
+/**
+ * A system message's code: REFERENCE.md's two, then `notice` (the agent's notice: its title and
+ * description as text parts, `severity`) and `compaction` (the agent compacted its context: the
+ * summary as text, `done` once over, `error` if it failed or was cancelled).
+ */
+export type SystemCode = 'agent-restarted' | 'agent-unavailable' | 'notice' | 'compaction';
+
+/** How much a notice matters (ACP's `NoticeSeverity`; an unknown one is `info`). */
+export type NoticeSeverity = 'info' | 'warning' | 'error';
 
 export type ToolKind =
   'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other';
@@ -72,6 +79,8 @@ export interface ChatMessage {
   /** Why an agent message ended without a stop reason, or `cancelled` for a dropped message. */
   error?: string;
   code?: SystemCode;
+  /** A `notice`'s. */
+  severity?: NoticeSeverity;
 }
 
 export interface PermissionOption {
@@ -92,15 +101,25 @@ export interface PermissionRequestView {
   rejections: number;
 }
 
+/** What the session has cost so far, when the agent says (ACP's `Cost`). */
+export interface UsageCost {
+  amount: number;
+  /** ISO 4217 (`USD`, `EUR`), or another unit such as `credits`. */
+  currency: string;
+}
+
 export interface ContextUsage {
   used: number;
   /** 0 when unknown. */
   size: number;
+  cost?: UsageCost;
 }
 
 export interface AgentCommand {
   name: string;
   description: string;
+  /** What to type after the command, when the agent says (ACP's `input.hint`). */
+  hint?: string;
 }
 
 /** A mode the agent's session can be in (ACP `SessionMode`: ask, plan, accept edits…). */

@@ -26,6 +26,8 @@ export class Transcript {
   #state: ConversationView;
   /** Session updates of kinds the message model does not show yet, the last of each kind. */
   readonly otherUpdates = new Map<string, SessionNotification['update']>();
+  /** The message of each compaction the agent reported, by its id. */
+  readonly #compactions = new Map<string, string>();
 
   constructor(
     start: ConversationView,
@@ -76,12 +78,16 @@ export class Transcript {
 
   /** A `session/update`, shown in the answer `answerId` arriving (or in the session's view). */
   project(answerId: string | undefined, { update }: SessionNotification): void {
-    const { events, shown } = projectUpdate(
-      this.options.agent,
-      this.arriving(answerId),
-      update,
-      () => this.sessionView(),
-    );
+    const { events, shown } = projectUpdate(this.arriving(answerId), update, {
+      agent: this.options.agent,
+      session: () => this.sessionView(),
+      newMessage: (compactionId) => {
+        const id = this.options.newId();
+        if (compactionId !== undefined) this.#compactions.set(compactionId, id);
+        return { id, createdAt: this.options.now().toISOString() };
+      },
+      compaction: (compactionId) => this.message(this.#compactions.get(compactionId)),
+    });
     if (!shown) this.otherUpdates.set(update.sessionUpdate, update);
     for (const event of events) this.emit(event);
   }

@@ -35,12 +35,14 @@ export interface ClientHandlers {
 }
 
 /**
- * What Switchboard implements of the client side, advertised as such: the file system, no
- * terminal (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
+ * What Switchboard implements of the client side, advertised as such: the file system, notices
+ * and compaction updates; no terminal, no terminal login
+ * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
 export const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: false,
+  session: { notices: {}, compaction: {} },
 };
 
 /**

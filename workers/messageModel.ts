@@ -123,7 +123,9 @@ export const planEntries = (entries: readonly PlanEntry[]): PlanEntryView[] =>
   entries.map(({ content, priority, status }) => ({ content, priority, status }));
 
 export const agentCommands = (commands: readonly AvailableCommand[]): AgentCommand[] =>
-  commands.map(({ name, description }) => ({ name, description }));
+  commands.map(({ name, description, input }) =>
+    input?.hint ? { name, description, hint: input.hint } : { name, description },
+  );
 
 /** The session's modes as `Conversation().modes` shows them (`null`: the agent offers none). */
 export function sessionModes(state: SessionModeState | null | undefined): SessionModes | null {

@@ -24,6 +24,12 @@ import {
   mergeTool,
   planEntries,
 } from './messageModel.ts';
+import {
+  compactionChunkEvents,
+  compactionEvents,
+  noticeEvents,
+  type NotesContext,
+} from './sessionNotes.ts';
 
 type SessionUpdate = SessionNotification['update'];
 
@@ -33,20 +39,25 @@ export interface Projection {
   shown: boolean;
 }
 
-/**
- * `message` is the agent message of the turn in progress, while it still arrives; `session` what
- * the session offers and says of itself now (asked only by the updates that change it: not by
- * each chunk of an answer).
- */
+/** What an update may need of the conversation besides the answer it extends. */
+export interface ProjectionContext extends NotesContext {
+  /**
+   * What the session offers and says of itself now (asked only by the updates that change it:
+   * not by each chunk of an answer).
+   */
+  session(): SessionView;
+}
+
+/** `message` is the agent message of the turn in progress, while it still arrives. */
 export function projectUpdate(
-  agent: string,
   message: ChatMessage | undefined,
   update: SessionUpdate,
-  session: () => SessionView,
+  context: ProjectionContext,
 ): Projection {
+  const { agent } = context;
   const shown = (events: ConversationEvent[]): Projection => ({ events, shown: true });
   const changed = (change: Partial<SessionView>) =>
-    shown([{ name: 'session:changed', data: { agent, ...session(), ...change } }]);
+    shown([{ name: 'session:changed', data: { agent, ...context.session(), ...change } }]);
   switch (update.sessionUpdate) {
     case 'agent_message_chunk':
       return shown(appendText(agent, message, 'text', update.content));
@@ -57,10 +68,19 @@ export function projectUpdate(
       return shown(projectTool(agent, message, update).events);
     case 'plan':
       return shown(setPlan(agent, message, update.entries));
-    case 'usage_update':
-      return shown([
-        { name: 'usage:changed', data: { agent, usage: { used: update.used, size: update.size } } },
-      ]);
+    case 'usage_update': {
+      const { used, size, cost } = update;
+      const usage = cost
+        ? { used, size, cost: { amount: cost.amount, currency: cost.currency } }
+        : { used, size };
+      return shown([{ name: 'usage:changed', data: { agent, usage } }]);
+    }
+    case 'notice':
+      return shown(noticeEvents(context, update));
+    case 'compaction_update':
+      return shown(compactionEvents(context, update));
+    case 'compaction_summary_chunk':
+      return shown(compactionChunkEvents(context, update));
     case 'available_commands_update':
       return shown([
         {
@@ -73,7 +93,7 @@ export function projectUpdate(
         ? changed({ title: update.title })
         : { events: [], shown: false };
     case 'current_mode_update': {
-      const { modes } = session();
+      const { modes } = context.session();
       return modes
         ? changed({ modes: { ...modes, current: update.currentModeId } })
         : { events: [], shown: false };

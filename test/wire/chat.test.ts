@@ -354,7 +354,7 @@ describe('ChatService over the wire', () => {
     await chat.settled('gemini');
   });
 
-  it('advertises exactly the file system, and opens the session in the agent’s cwd', async () => {
+  it('advertises exactly what it implements, and opens the session in the agent’s cwd', async () => {
     const { host, chat } = await chatWith();
     const id = await chat.send(
       'a',
@@ -364,6 +364,7 @@ describe('ChatService over the wire', () => {
     expect(JSON.parse(capabilities!)).toEqual({
       fs: { readTextFile: true, writeTextFile: true },
       terminal: false,
+      session: { notices: {}, compaction: {} },
     });
     expect(cwd).toBe(host.folder);
   });

@@ -53,4 +53,95 @@ describe('what an agent sends during a turn', () => {
       (await chat.wire.call('ChatService.AnswerPermission', [request.id, 'yes'])).error,
     ).toMatchObject({ data: { kind: 'not-found' } });
   });
+
+  it('shows notices and compactions as system messages, and the cost with the usage', async () => {
+    const { chat } = await chatWith();
+    await runScript(
+      chat,
+      'a',
+      {
+        update: {
+          sessionUpdate: 'notice',
+          severity: 'warning',
+          title: 'Rate limited',
+          description: 'Retrying in 5 s.',
+        },
+      },
+      { update: { sessionUpdate: 'notice', severity: 'catastrophic', title: 'Odd' } },
+      { update: { sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'in_progress' } },
+      {
+        update: {
+          sessionUpdate: 'compaction_summary_chunk',
+          compactionId: 'c1',
+          content: { type: 'text', text: 'We fixed ' },
+        },
+      },
+      {
+        update: {
+          sessionUpdate: 'compaction_summary_chunk',
+          compactionId: 'c1',
+          content: { type: 'text', text: 'the build.' },
+        },
+      },
+      { update: { sessionUpdate: 'compaction_update', compactionId: 'c1', status: 'completed' } },
+      {
+        update: {
+          sessionUpdate: 'compaction_update',
+          compactionId: 'c2',
+          status: 'failed',
+          error: 'too long',
+        },
+      },
+      {
+        update: {
+          sessionUpdate: 'usage_update',
+          used: 5000,
+          size: 200000,
+          cost: { amount: 0.42, currency: 'USD' },
+        },
+      },
+      {
+        update: {
+          sessionUpdate: 'available_commands_update',
+          availableCommands: [
+            { name: 'review', description: 'Review', input: { hint: 'a branch' } },
+            { name: 'test', description: 'Test' },
+          ],
+        },
+      },
+      { text: 'done' },
+    );
+    const conversation = await chat.settled('a');
+    const system = conversation.messages
+      .filter((message) => message.role === 'system')
+      .map(({ code, severity, parts, done, error }) => ({ code, severity, parts, done, error }));
+    const text = (...texts: string[]) => texts.map((t) => ({ kind: 'text', text: t }));
+    expect(system).toEqual([
+      {
+        code: 'notice',
+        severity: 'warning',
+        parts: text('Rate limited', 'Retrying in 5 s.'),
+        done: true,
+        error: undefined,
+      },
+      { code: 'notice', severity: 'info', parts: text('Odd'), done: true, error: undefined },
+      {
+        code: 'compaction',
+        severity: undefined,
+        parts: text('We fixed the build.'),
+        done: true,
+        error: undefined,
+      },
+      { code: 'compaction', severity: undefined, parts: [], done: true, error: 'too long' },
+    ]);
+    expect(conversation.usage).toEqual({
+      used: 5000,
+      size: 200000,
+      cost: { amount: 0.42, currency: 'USD' },
+    });
+    expect(conversation.commands).toEqual([
+      { name: 'review', description: 'Review', hint: 'a branch' },
+      { name: 'test', description: 'Test' },
+    ]);
+  });
 });
