@@ -75,15 +75,17 @@ export function compactionEvents(
       : update.status === 'cancelled'
         ? 'cancelled'
         : undefined;
-  const message = before
+  const message: ChatMessage = before
     ? { ...before, ...fields }
     : systemMessage(
         context,
         { code: 'compaction', parts: [], done: false, ...fields },
         update.compactionId,
       );
-  const { error: _previous, ...rest } = message;
-  return [updated(context.agent, error === undefined ? rest : { ...rest, error })];
+  // A fresh object: the error goes with the status that brought it.
+  if (error === undefined) delete message.error;
+  else message.error = error;
+  return [updated(context.agent, message)];
 }
 
 /** A `compaction_summary_chunk`: appended to the compaction's summary (made, in progress, if new). */
