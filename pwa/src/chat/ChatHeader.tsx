@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { AgentSummary } from '../../../schema/agents.ts';
+import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
 import { AgentAvatar } from './AgentAvatar.tsx';
 import { AgentPicker } from './AgentPicker.tsx';
@@ -17,8 +18,9 @@ export interface ChatHeaderProps {
 }
 
 /**
- * The agent talked to, its state (and why, in error), and the conversation's buttons; on narrow
- * screens, the picker and the search button too.
+ * The agent talked to, its state (and why, in error), the conversation's title (the agent's own,
+ * `session_info_update`, else the start of its first message) and its buttons; on narrow screens,
+ * the picker and the search button too.
  */
 export function ChatHeader({
   agents,
@@ -31,6 +33,9 @@ export function ChatHeader({
 }: ChatHeaderProps) {
   const t = useT();
   const summary = agents.find((candidate) => candidate.name === agent);
+  const title = useHost((state) =>
+    agent === undefined ? '' : (state.conversations[agent]?.title ?? ''),
+  );
   return (
     <header className="chat-header">
       <AgentPicker agents={agents} current={agent} onChoose={onChoose} />
@@ -46,8 +51,14 @@ export function ChatHeader({
           >
             {t(`agent.state.${summary.state}`)}
           </span>
-          {summary.description !== '' && (
-            <span className="chat-header-description">{summary.description}</span>
+          {title !== '' ? (
+            <span className="chat-header-conversation" title={title}>
+              {title}
+            </span>
+          ) : (
+            summary.description !== '' && (
+              <span className="chat-header-description">{summary.description}</span>
+            )
           )}
         </>
       )}

@@ -44,6 +44,7 @@ export function CommandMenu({
         >
           <span className="chat-command-name">/{command.name.replace(/^\//, '')}</span>
           <span className="chat-command-description">{command.description}</span>
+          {command.hint !== undefined && <span className="chat-command-hint">{command.hint}</span>}
         </li>
       ))}
     </ul>

@@ -51,6 +51,7 @@ export const Composer = memo(function Composer({
   const slash = useSlashCommands(text, commands);
   const menuId = useId();
   const errorId = useId();
+  const hintId = useId();
 
   const submit = async () => {
     if (text.trim() === '' || send.pending) return;
@@ -94,10 +95,19 @@ export const Composer = memo(function Composer({
         aria-autocomplete="list"
         aria-controls={slash.open ? menuId : undefined}
         aria-activedescendant={slash.open ? commandOptionId(menuId, slash.active) : undefined}
-        aria-describedby={error === undefined ? undefined : errorId}
+        aria-describedby={
+          [error === undefined ? '' : errorId, slash.hint === undefined ? '' : hintId]
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
       />
+      {slash.hint !== undefined && (
+        <p id={hintId} className="chat-note chat-command-typing">
+          {t('chat.commands.hint', { hint: slash.hint })}
+        </p>
+      )}
       {error !== undefined && (
         <p id={errorId} className="chat-error" role="alert">
           {send.error !== undefined

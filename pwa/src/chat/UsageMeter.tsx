@@ -1,14 +1,20 @@
-import type { ContextUsage } from '../../../schema/conversation.ts';
+import { useIntl } from 'react-intl';
+import type { ContextUsage, UsageCost } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 
-/** How much of the agent's context window is used; just the count when its size is unknown. */
-export function UsageMeter({ usage: { used, size } }: { usage: ContextUsage }) {
+/**
+ * How much of the agent's context window is used (just the count when its size is unknown), and
+ * what the session has cost so far when the agent says.
+ */
+export function UsageMeter({ usage: { used, size, cost } }: { usage: ContextUsage }) {
   const t = useT();
-  if (used === 0 && size === 0) return null;
+  const spent = cost && <Cost cost={cost} />;
+  if (used === 0 && size === 0) return spent ? <span className="chat-usage">{spent}</span> : null;
   if (size === 0) {
     return (
       <span className="chat-usage" title={t('chat.usage.label')}>
         {t('chat.usage.unknown', { used })}
+        {spent}
       </span>
     );
   }
@@ -29,6 +35,18 @@ export function UsageMeter({ usage: { used, size } }: { usage: ContextUsage }) {
         <span className="chat-usage-fill" style={{ width: `${ratio * 100}%` }} />
       </span>
       <span aria-hidden="true">{text}</span>
+      {spent}
     </span>
   );
+}
+
+/** An ISO 4217 code is money, in the user's language; another unit ("credits") follows the number. */
+function Cost({ cost: { amount, currency } }: { cost: UsageCost }) {
+  const t = useT();
+  const intl = useIntl();
+  const money = /^[A-Z]{3}$/.test(currency);
+  const shown = money
+    ? intl.formatNumber(amount, { style: 'currency', currency })
+    : `${intl.formatNumber(amount)} ${currency}`;
+  return <span className="chat-usage-cost">{t('chat.usage.cost', { cost: shown })}</span>;
 }

@@ -11,6 +11,8 @@ export interface SlashCommands {
   setActive: (index: number) => void;
   /** The text once `command` is chosen. */
   complete: (command: AgentCommand) => string;
+  /** What to type after the command just chosen (its `hint`), until something is typed. */
+  hint: string | undefined;
   /** Handles the menu's keys (arrows, Tab/Enter, Escape); true when the key was the menu's. */
   onKeyDown: (event: KeyboardEvent, setText: (text: string) => void) => boolean;
 }
@@ -35,6 +37,7 @@ export function useSlashCommands(text: string, commands: readonly AgentCommand[]
   const active = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
   const setActive = (index: number) => setHighlight({ query: query ?? '', index });
   const complete = (command: AgentCommand) => `/${bare(command)} `;
+  const hint = commands.find((command) => text === complete(command))?.hint;
 
   const onKeyDown = (event: KeyboardEvent, setText: (text: string) => void): boolean => {
     if (!open) return false;
@@ -61,5 +64,5 @@ export function useSlashCommands(text: string, commands: readonly AgentCommand[]
     return true;
   };
 
-  return { open, matches, active, setActive, complete, onKeyDown };
+  return { open, matches, active, setActive, complete, hint, onKeyDown };
 }
