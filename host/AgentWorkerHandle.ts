@@ -34,6 +34,7 @@ const youngGenerationMb = 2;
 export interface AgentWorkerInit {
   name: string;
   language: Language;
+  budget?: number | null;
   seed?: WorkerSeed;
   inspect?: boolean;
   /** Made for a start: the worker spawns the agent before it loads the rest of its code. */
@@ -44,6 +45,8 @@ export interface AgentWorkerInit {
 export interface AgentWorker {
   send(command: LifecycleCommand): Promise<void>;
   call<T>(request: (api: Remote<AgentWorkerApi>) => Promise<T>): Promise<T | undefined>;
+  /** Resolves once every event the worker had to post has reached the host (or it is gone). */
+  sync(): Promise<void>;
   killGroup(): void;
   terminate(): Promise<void>;
 }
@@ -69,6 +72,9 @@ export class AgentWorkerHandle implements AgentWorker {
   #terminating = false;
   /** Log characters taken off the port since the worker was last told. */
   #logRead = 0;
+  /** Who waits for each `sync` asked. */
+  readonly #syncs = new Map<number, () => void>();
+  #lastSync = 0;
 
   constructor(
     init: AgentWorkerInit,
@@ -87,6 +93,7 @@ export class AgentWorkerHandle implements AgentWorker {
     });
     this.api = wrapWorker<AgentWorkerApi>(this.#worker);
     this.#events.port1.on('message', (event: AgentWorkerEvent) => {
+      if (event.type === 'synced') return this.#synced(event.id);
       if (event.type === 'spawned') this.pid = event.pid;
       // The worker outlives its agent's runs: a group that is gone is not this handle's anymore.
       if (event.type === 'state' && (event.state === 'stopped' || event.state === 'error')) {
@@ -104,6 +111,19 @@ export class AgentWorkerHandle implements AgentWorker {
         resolve();
       });
     });
+  }
+
+  sync(): Promise<void> {
+    const id = ++this.#lastSync;
+    const synced = new Promise<void>((resolve) => this.#syncs.set(id, resolve));
+    const message: HostPortMessage = { type: 'sync', id };
+    this.#events.port1.postMessage(message);
+    return Promise.race([synced, this.#exited]);
+  }
+
+  #synced(id: number): void {
+    this.#syncs.get(id)?.();
+    this.#syncs.delete(id);
   }
 
   /** Tells the worker what of its agent's log is read, a step at a time (`HostPortMessage`). */

@@ -261,7 +261,13 @@ export class Supervisor {
         this.options.conversations?.forget(name);
       });
     }
-    for (const agent of next.values()) void agent.worker?.call((api) => api.setLanguage(language));
+    for (const agent of next.values()) {
+      const { budget } = agent.definition;
+      // Both posted now, before any later request: a message sent after a save sees its budget.
+      void agent.worker?.call((api) =>
+        Promise.all([api.setLanguage(language), api.setBudget(budget)]),
+      );
+    }
     this.#agents = next;
     this.#changed();
   }
@@ -382,6 +388,7 @@ export class Supervisor {
       {
         name,
         language: this.#language,
+        budget: agent.definition.budget,
         ...(seed ? { seed } : {}),
         inspect: this.options.inspection?.watched(name) ?? false,
         ...(launch ? { launch } : {}),

@@ -8,6 +8,8 @@ export interface AgentDefinition {
   args: readonly string[];
   env: Readonly<Record<string, string>>;
   cwd: string;
+  /** The most its reported cost may reach in one conversation; `null`: no limit. */
+  budget: number | null;
 }
 
 /** `limits` of the configuration, durations in milliseconds. */

@@ -33,6 +33,10 @@ export function findMessage(conversation: Conversation, id: string): ChatMessage
 const findMessageIndex = (conversation: Conversation, id: string): number =>
   conversation.messages.findLastIndex((message) => message.id === id);
 
+/** Whether a conversation's messages show an agent that answered (a session it had then). */
+export const hadAnswers = (conversation: Conversation): boolean =>
+  conversation.messages.some((message) => message.role === 'agent');
+
 /** How much of the first user message titles a conversation the agent did not name. */
 export const titleLength = 80;
 

@@ -81,6 +81,10 @@ export interface Agent {
    * The agent's working directory, also the folder of its ACP sessions. `~` is your home folder; a relative path is taken from the configuration's folder. Default: the configuration's folder.
    */
   cwd?: string;
+  /**
+   * The most this agent's reported cost may reach in one conversation, in the unit it reports (dollars, credits…): past it, its turn is cancelled and the chat says why. Default: no limit.
+   */
+  budget?: number;
 }
 /**
  * A channel of the agent mesh: a NATS server with JetStream that the machines of the channel all reach.

@@ -11,9 +11,11 @@ export type StopReason = 'end_turn' | 'cancelled' | 'max_tokens' | 'max_turn_req
 /**
  * A system message's code: REFERENCE.md's two, then `notice` (the agent's notice: its title and
  * description as text parts, `severity`) and `compaction` (the agent compacted its context: the
- * summary as text, `done` once over, `error` if it failed or was cancelled).
+ * summary as text, `done` once over, `error` if it failed or was cancelled) and `over-budget` (the
+ * agent's cost went past its `budget`: its text says so).
  */
-export type SystemCode = 'agent-restarted' | 'agent-unavailable' | 'notice' | 'compaction';
+export type SystemCode =
+  'agent-restarted' | 'agent-unavailable' | 'notice' | 'compaction' | 'over-budget';
 
 /** How much a notice matters (ACP's `NoticeSeverity`; an unknown one is `info`). */
 export type NoticeSeverity = 'info' | 'warning' | 'error';

@@ -4,7 +4,7 @@ import type {
   SessionNotification,
 } from '@agentclientprotocol/sdk';
 import { createActor, type Actor } from 'xstate';
-import { emptyConversation } from '../machines/conversationFold.ts';
+import { emptyConversation, hadAnswers } from '../machines/conversationFold.ts';
 import { turnMachine } from '../machines/turnMachine.ts';
 import type { Conversation as ConversationView } from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
@@ -12,7 +12,6 @@ import type { ConversationOptions } from './conversationOptions.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import type { Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
-import { writeShown } from './sessionProjection.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
 import { isLoginRequired, LoginRequired } from './loginRequired.ts';
@@ -28,11 +27,9 @@ interface Turn {
   permissions: PendingPermissions;
   /** Its session is being opened. */
   reaching: boolean;
+  /** It was stopped for going past the agent's budget. */
+  overBudget: boolean;
 }
-
-/** Whether a conversation's messages show an agent that answered (a session it had then). */
-const hadAnswers = (conversation: ConversationView) =>
-  conversation.messages.some((message) => message.role === 'agent');
 
 /**
  * One agent's conversation (REFERENCE.md "Conversations"), in the agent's worker: its messages,
@@ -115,8 +112,11 @@ export class Conversation {
       userMessageId: id,
       text,
       agentMessageId: undefined,
-      permissions: new PendingPermissions(),
+      permissions: new PendingPermissions(this.options.agent, (event) =>
+        this.#transcript.emit(event),
+      ),
       reaching: false,
+      overBudget: false,
     };
     this.options.onTurnActor?.(turn.actor, `turn:${id}`);
     turn.actor.subscribe((snapshot) => {
@@ -145,7 +145,6 @@ export class Conversation {
     }
     const answered = turn.permissions.answer(id, optionId);
     if (!answered.ok) return answered;
-    this.#transcript.emit({ name: 'permission:resolved', data: { id, agent: this.options.agent } });
     turn.actor.send({ type: 'turn.permissionAnswered', rejected: answered.value.rejected });
     return { ok: true, value: undefined };
   }
@@ -199,7 +198,7 @@ export class Conversation {
     if (prompting && sessionId !== undefined) this.options.link.cancel(sessionId);
     for (const turn of [this.#current, ...this.#queue]) {
       if (!turn) continue;
-      turn.permissions.cancelAll();
+      turn.permissions.abandon();
       turn.actor.stop();
     }
     if (this.#current?.actor.getSnapshot().matches('waitingForAgent'))
@@ -220,6 +219,26 @@ export class Conversation {
 
   #project(notification: SessionNotification): void {
     this.#transcript.project(this.#current?.agentMessageId, notification);
+    if (notification.update.sessionUpdate === 'usage_update') this.#enforceBudget();
+  }
+
+  /**
+   * Past the agent's budget (CONTRACT.md §8), its answer is stopped and what waits is dropped,
+   * once, and a system message says why.
+   */
+  #enforceBudget(): void {
+    const turn = this.#current;
+    const over = this.#overBudget();
+    if (over === undefined || !turn || turn.overBudget) return;
+    turn.overBudget = true;
+    this.#transcript.say('over-budget', over);
+    this.cancel();
+  }
+
+  /** What says the conversation's cost is past the agent's budget, if it is. */
+  #overBudget(): string | undefined {
+    const [budget, { cost }] = [this.options.budget?.(), this.#transcript.state.usage];
+    return budget && cost && cost.amount > budget.limit ? budget.overText(cost) : undefined;
   }
 
   /**
@@ -238,40 +257,25 @@ export class Conversation {
       (turn.actor.getSnapshot().matches('prompting') ||
         turn.actor.getSnapshot().matches('awaitingPermission'));
     if (!turn || !asking || turn.agentMessageId === undefined) return cancelledPermission();
-    const toolCall = this.#transcript.upsertTool(turn.agentMessageId, request.toolCall);
-    const id = this.#newId();
-    const options = request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind }));
-    const answer = turn.permissions.ask(id, options);
-    this.#transcript.emit({
-      name: 'permission:requested',
-      data: {
-        id,
-        agent: this.options.agent,
-        messageId: turn.agentMessageId,
-        toolCall,
-        options,
-        rejections: turn.actor.getSnapshot().context.rejections,
-      },
-    });
-    turn.actor.send({ type: 'turn.permissionRequested' });
+    const view = {
+      id: this.#newId(),
+      agent: this.options.agent,
+      messageId: turn.agentMessageId,
+      toolCall: this.#transcript.upsertTool(turn.agentMessageId, request.toolCall),
+      options: request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
+      rejections: turn.actor.getSnapshot().context.rejections,
+    };
     // Withdrawn by the agent: the prompt goes, as if answered (it counts no refusal).
-    signal?.addEventListener('abort', () => {
-      if (!turn.permissions.withdraw(id, signal.reason)) return;
-      this.#transcript.emit({
-        name: 'permission:resolved',
-        data: { id, agent: this.options.agent },
-      });
-      turn.actor.send({ type: 'turn.permissionAnswered', rejected: false });
-    });
+    const answer = turn.permissions.ask(view, signal, () =>
+      turn.actor.send({ type: 'turn.permissionAnswered', rejected: false }),
+    );
+    turn.actor.send({ type: 'turn.permissionRequested' });
     return answer;
   }
 
   /** A write the agent made through `fs/write_text_file`, shown as a diff if no tool call did. */
   showWrite(path: string, oldText: string | null, newText: string): void {
-    const answerId = this.#current?.agentMessageId;
-    const answer = this.#transcript.arriving(answerId);
-    const write = writeShown(answer, `write:${this.#newId()}`, path, oldText, newText);
-    if (write) this.#transcript.upsertTool(answerId, write);
+    this.#transcript.showWrite(this.#current?.agentMessageId, path, oldText, newText);
   }
 
   #bindTurn(turn: () => Turn) {
@@ -282,7 +286,7 @@ export class Conversation {
           const sessionId = this.#session.id;
           if (sessionId !== undefined) this.options.link.cancel(sessionId);
         },
-        cancelPermissions: () => this.#cancelPermissions(turn()),
+        cancelPermissions: () => turn().permissions.cancelAll(),
         askLogin: () => {
           this.#transcript.changeSession({ auth: { methods: this.options.link.authMethods() } });
           this.#letAgentGo();
@@ -307,6 +311,13 @@ export class Conversation {
     const message = this.#transcript.message(turn.userMessageId);
     if (message?.queued) this.#transcript.update(message, { queued: false });
     this.#announceTurn();
+    const over = this.#overBudget();
+    if (over !== undefined) {
+      // Already past the budget: the message does not reach the agent.
+      this.#transcript.say('over-budget', over);
+      turn.actor.send({ type: 'turn.cancel' });
+      return;
+    }
     turn.actor.send({ type: 'turn.begin' });
     if (this.options.link.available) void this.#reach(turn);
     else this.options.link.requestStart();
@@ -357,20 +368,11 @@ export class Conversation {
     );
   }
 
-  #cancelPermissions(turn: Turn): void {
-    for (const id of turn.permissions.cancelAll()) {
-      this.#transcript.emit({
-        name: 'permission:resolved',
-        data: { id, agent: this.options.agent },
-      });
-    }
-  }
-
   /** A turn reached a final state: its messages end, and the next turn begins. */
   #finish(turn: Turn): void {
     const snapshot = turn.actor.getSnapshot();
     const { stopReason, error } = snapshot.context;
-    this.#cancelPermissions(turn);
+    turn.permissions.cancelAll();
     const transcript = this.#transcript;
     const answer = transcript.message(turn.agentMessageId);
     if (answer) {

@@ -1,5 +1,9 @@
 import type { RequestPermissionResponse } from '@agentclientprotocol/sdk';
-import type { PermissionOption } from '../schema/conversation.ts';
+import type {
+  ConversationEvent,
+  PermissionOption,
+  PermissionRequestView,
+} from '../schema/conversation.ts';
 import type { Result } from './protocol.ts';
 
 const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -8,58 +12,82 @@ const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cance
 export const cancelledPermission = (): Promise<RequestPermissionResponse> =>
   Promise.resolve(cancelledOutcome);
 
+interface Pending {
+  options: PermissionOption[];
+  resolve: (response: RequestPermissionResponse) => void;
+  reject: (reason: unknown) => void;
+}
+
 /**
  * The permission requests of one turn that wait for the user, each answered once: with one of
- * its options, or `cancelled` when the turn is cancelled or ends
- * (https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission).
+ * its options, `cancelled` when the turn is cancelled or ends, or withdrawn by the agent
+ * (https://agentclientprotocol.com/protocol/v1/tool-calls#requesting-permission). It emits
+ * `permission:requested` and `permission:resolved` as they come and go.
  */
 export class PendingPermissions {
-  readonly #pending = new Map<
-    string,
-    {
-      options: PermissionOption[];
-      resolve: (response: RequestPermissionResponse) => void;
-      reject: (reason: unknown) => void;
-    }
-  >();
+  readonly #pending = new Map<string, Pending>();
 
-  /** The agent's answer to wait for: the request `id` with `options` waits for the user. */
-  ask(id: string, options: PermissionOption[]): Promise<RequestPermissionResponse> {
-    return new Promise((resolve, reject) => this.#pending.set(id, { options, resolve, reject }));
-  }
+  constructor(
+    private readonly agent: string,
+    private readonly emit: (event: ConversationEvent) => void,
+  ) {}
 
   /**
-   * The agent withdrew `id` (`$/cancel_request`): it waits no more, and its answer is the SDK's
-   * "request cancelled" (`reason`). Says whether `id` was still waiting.
+   * The agent's answer to wait for: `request` waits for the user. Until it is answered, the agent
+   * may withdraw it (`signal`, `$/cancel_request`): its answer is then the SDK's "request
+   * cancelled", and `withdrawn` is called.
    */
-  withdraw(id: string, reason: unknown): boolean {
-    const pending = this.#pending.get(id);
-    if (!pending) return false;
-    this.#pending.delete(id);
-    pending.reject(reason);
-    return true;
+  ask(
+    request: PermissionRequestView,
+    signal: AbortSignal | undefined,
+    withdrawn: () => void,
+  ): Promise<RequestPermissionResponse> {
+    const { id, options } = request;
+    const answer = new Promise<RequestPermissionResponse>((resolve, reject) =>
+      this.#pending.set(id, { options, resolve, reject }),
+    );
+    this.emit({ name: 'permission:requested', data: request });
+    signal?.addEventListener('abort', () => {
+      const pending = this.#settle(id);
+      if (!pending) return;
+      pending.reject(signal.reason);
+      withdrawn();
+    });
+    return answer;
   }
 
   /** Answers `id` with `optionId`; says whether that was a refusal. */
   answer(id: string, optionId: string): Result<{ rejected: boolean }> {
-    const pending = this.#pending.get(id);
-    if (!pending) {
-      return { ok: false, error: { kind: 'not-found', message: `no permission request ${id}` } };
-    }
-    const option = pending.options.find((candidate) => candidate.optionId === optionId);
+    const option = this.#pending
+      .get(id)
+      ?.options.find((candidate) => candidate.optionId === optionId);
     if (!option) {
-      return { ok: false, error: { kind: 'not-found', message: `no option ${optionId}` } };
+      const missing = this.#pending.has(id)
+        ? `no option ${optionId}`
+        : `no permission request ${id}`;
+      return { ok: false, error: { kind: 'not-found', message: missing } };
     }
-    this.#pending.delete(id);
-    pending.resolve({ outcome: { outcome: 'selected', optionId } });
+    this.#settle(id)!.resolve({ outcome: { outcome: 'selected', optionId } });
     return { ok: true, value: { rejected: option.kind.startsWith('reject') } };
   }
 
-  /** Answers every request still waiting `cancelled`; returns their ids. */
-  cancelAll(): string[] {
-    const ids = [...this.#pending.keys()];
+  /** Answers every request still waiting `cancelled`. */
+  cancelAll(): void {
+    for (const id of [...this.#pending.keys()]) this.#settle(id)!.resolve(cancelledOutcome);
+  }
+
+  /** The same, without a word to the clients: the conversation is being replaced. */
+  abandon(): void {
     for (const { resolve } of this.#pending.values()) resolve(cancelledOutcome);
     this.#pending.clear();
-    return ids;
+  }
+
+  /** `id` waits no more: the clients are told. */
+  #settle(id: string): Pending | undefined {
+    const pending = this.#pending.get(id);
+    if (!pending) return undefined;
+    this.#pending.delete(id);
+    this.emit({ name: 'permission:resolved', data: { id, agent: this.agent } });
+    return pending;
   }
 }

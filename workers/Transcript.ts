@@ -5,9 +5,10 @@ import type {
   Conversation as ConversationView,
   ConversationEvent,
   SessionView,
+  SystemCode,
   ToolCallView,
 } from '../schema/conversation.ts';
-import { projectTool, projectUpdate } from './sessionProjection.ts';
+import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
 
 export interface TranscriptOptions {
   agent: string;
@@ -64,6 +65,14 @@ export class Transcript {
     return message;
   }
 
+  /** A system message of `code` that says `text`, unless the last message says just that. */
+  say(code: SystemCode, text: string): void {
+    const last = this.#state.messages.at(-1);
+    if (last?.code === code && last.parts[0]?.kind === 'text' && last.parts[0].text === text)
+      return;
+    this.add({ role: 'system', code, parts: [{ kind: 'text', text }], done: true });
+  }
+
   update(message: ChatMessage, change: Partial<ChatMessage>): void {
     const { agent } = this.options;
     this.emit({ name: 'message:updated', data: { agent, message: { ...message, ...change } } });
@@ -74,6 +83,13 @@ export class Transcript {
     const { tool, events } = projectTool(this.options.agent, this.arriving(answerId), update);
     for (const event of events) this.emit(event);
     return tool;
+  }
+
+  /** A write through `fs/write_text_file`, a diff in the answer `answerId` if no tool call shows it. */
+  showWrite(answerId: string | undefined, path: string, oldText: string | null, newText: string) {
+    const id = `write:${this.options.newId()}`;
+    const write = writeShown(this.arriving(answerId), id, path, oldText, newText);
+    if (write) this.upsertTool(answerId, write);
   }
 
   /** A `session/update`, shown in the answer `answerId` arriving (or in the session's view). */

@@ -6,6 +6,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { realpath } from 'node:fs/promises';
 import { describeExit } from '../locales/describeExit.ts';
+import { formatCost } from '../locales/formatCost.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { Conversation as ConversationView } from '../schema/conversation.ts';
@@ -42,6 +43,8 @@ const exitAfterCloseMs = 2000;
 export interface WorkerAgentOptions {
   name: string;
   language: Language;
+  /** The most the agent's reported cost may reach in one conversation (`null`: no limit). */
+  budget?: number | null;
   seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
   /** Some client already watches this agent: forward inspection events from the start. */
@@ -62,6 +65,7 @@ export class WorkerAgent implements AgentWorkerApi {
   readonly #inspector: ActorInspector;
   readonly #name: string;
   #language: Language;
+  #budget: number | null;
   #launch: AgentLaunch | undefined;
   #files: ClientFiles | undefined;
   #last: StateEvent | undefined;
@@ -76,6 +80,7 @@ export class WorkerAgent implements AgentWorkerApi {
   ) {
     this.#name = options.name;
     this.#language = options.language;
+    this.#budget = options.budget ?? null;
     this.#batcher = new EventBatcher((events) =>
       post({ type: 'conversation', conversation: this.#conversation.id, events }),
     );
@@ -134,8 +139,15 @@ export class WorkerAgent implements AgentWorkerApi {
   logRead(bytes: number): void {
     this.#actor.logRead(bytes);
   }
+  /** The host's `sync` `id`: answered after what is batched. */
+  sync(id: number): void {
+    this.#postNow({ type: 'synced', id });
+  }
   setLanguage(language: Language): void {
     this.#language = language;
+  }
+  setBudget(budget: number | null): void {
+    this.#budget = budget;
   }
   send(text: string): string {
     const id = this.#conversation.send(text);
@@ -178,6 +190,20 @@ export class WorkerAgent implements AgentWorkerApi {
       agent: this.#name,
       link: this.#link(() => conversation),
       emit: (event) => this.#batcher.push(event),
+      budget: () =>
+        this.#budget === null
+          ? null
+          : {
+              limit: this.#budget,
+              overText: (cost) =>
+                translate(this.#language, 'chat.overBudget', {
+                  cost: formatCost(this.#language, cost),
+                  budget: formatCost(this.#language, {
+                    amount: this.#budget ?? 0,
+                    currency: cost.currency,
+                  }),
+                }),
+            },
       onSession: (session) => this.#sessionOpened(conversation, session),
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       onSessionActor: (actor) => this.#inspector.attach(actor, 'session', 'acp-session'),

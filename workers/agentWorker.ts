@@ -24,5 +24,8 @@ const [{ WorkerAgent }, { exposeToHost }] = await Promise.all([
   import('./rpc.ts'),
 ]);
 const worker = new WorkerAgent({ ...options, ...(early ? { early } : {}) }, post);
-events.on('message', (message: HostPortMessage) => worker.logRead(message.bytes));
+events.on('message', (message: HostPortMessage) => {
+  if (message.type === 'logRead') worker.logRead(message.bytes);
+  else worker.sync(message.id);
+});
 exposeToHost(worker, host);

@@ -2,7 +2,12 @@ import type { Actor } from 'xstate';
 import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import type { turnMachine } from '../machines/turnMachine.ts';
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
-import type { AuthMethodView, ConversationEvent, StopReason } from '../schema/conversation.ts';
+import type {
+  AuthMethodView,
+  ConversationEvent,
+  StopReason,
+  UsageCost,
+} from '../schema/conversation.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { WorkerSeed } from './protocol.ts';
 
@@ -48,6 +53,11 @@ export interface ConversationOptions {
   now?: () => Date;
   /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
   onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
+  /**
+   * The agent's `budget` now, and the sentence that says a cost went past it; `null` (or absent):
+   * no limit.
+   */
+  budget?: () => { limit: number; overText(cost: UsageCost): string } | null;
   /** Called with the session's actor before it starts. */
   onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
 }

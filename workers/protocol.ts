@@ -42,6 +42,8 @@ export interface WorkerSeed {
 export interface AgentWorkerData {
   name: string;
   language: Language;
+  /** The agent's `budget` (`null`: none). */
+  budget?: number | null;
   /** The agent's current conversation, as the host keeps it (a previous worker's, or stored). */
   seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
@@ -79,15 +81,18 @@ export type AgentWorkerEvent =
   /** The turn that wanted the agent no longer waits (Cancel): its start, if waiting, is withdrawn. */
   | { type: 'agentNotWanted' }
   /** XState inspection of the worker's actors, while watched (`inspect(true)`). */
-  | { type: 'inspection'; records: WorkerInspectionRecord[] };
+  | { type: 'inspection'; records: WorkerInspectionRecord[] }
+  /** The answer to the host's `sync` `id`: every event before it has been posted. */
+  | { type: 'synced'; id: number };
 
 /**
  * The host's side of the event port: how many characters of the agent's log it has taken off the
  * port. The worker stops reading the agent's stderr while too much of it is on its way
  * (`AgentActor`'s `logBytesInFlight`), so an agent that writes faster than a busy host reads waits
- * in its pipe instead of the host's memory.
+ * in its pipe instead of the host's memory. `sync` asks for a `synced` after every event the
+ * worker has to post: the port keeps order, so what a call did is in the host's copy then.
  */
-export type HostPortMessage = { type: 'logRead'; bytes: number };
+export type HostPortMessage = { type: 'logRead'; bytes: number } | { type: 'sync'; id: number };
 
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =
@@ -107,6 +112,8 @@ export interface AgentWorkerApi {
   logs(): string[];
   /** The language of what the worker words itself. */
   setLanguage(language: Language): void;
+  /** The agent's `budget` changed in the configuration (`null`: none). */
+  setBudget(budget: number | null): void;
   /** `ChatService.Send`: the new message's id. */
   send(text: string): string;
   cancel(): void;

@@ -69,6 +69,7 @@ export function resolveConfig(file: SwitchboardConfiguration, path: string): Con
               ),
             ),
             cwd: resolveFolder(agent.cwd ?? '.', folder),
+            budget: agent.budget ?? null,
           } satisfies AgentDefinition,
         ]
       : [],

@@ -133,14 +133,19 @@ export class ChatService {
     await this.#inWorker(agent, (api) => api.authenticate(methodId));
   }
 
-  /** Runs `call` in the agent's worker; its failure, worded there, is the request's. */
+  /**
+   * Runs `call` in the agent's worker; its failure, worded there, is the request's. It resolves
+   * once what the call changed is in the host's copy: a `Conversation()` that follows shows it.
+   */
   async #inWorker(
     agent: string,
     call: (api: Remote<AgentWorkerApi>) => Promise<Result<void>>,
   ): Promise<void> {
-    const result = await this.supervisor.workerFor(agent).call<Result<void>>(call);
+    const worker = this.supervisor.workerFor(agent);
+    const result = await worker.call<Result<void>>(call);
     if (result === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
     if (!result.ok) throw new ServiceError(result.error.kind, result.error.message);
+    await worker.sync();
   }
 
   Conversation(agent: string): Conversation {

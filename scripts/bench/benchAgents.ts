@@ -13,6 +13,7 @@ const definition = (name: string): AgentDefinition => ({
   args: [fakeAgentFile],
   env: {},
   cwd: process.cwd(),
+  budget: null,
 });
 
 /** A supervisor of `count` fake agents, `agent0`…, every one allowed to run, none stopped idle. */

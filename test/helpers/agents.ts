@@ -15,7 +15,18 @@ export function fakeAgentCommand(flags: string[] = []): { command: string; args:
 /** A configuration entry that runs the fake ACP agent of `test/fixtures` with `flags`. */
 export function fakeAgent(name: string, flags: string[] = []): AgentDefinition {
   const { command, args } = fakeAgentCommand(flags);
-  return { name, title: name, icon: '🧪', description: '', command, args, env: {}, cwd: tmpdir() };
+  const cwd = tmpdir();
+  return {
+    name,
+    title: name,
+    icon: '🧪',
+    description: '',
+    command,
+    args,
+    env: {},
+    cwd,
+    budget: null,
+  };
 }
 
 /**

@@ -26,6 +26,7 @@ const definition = (name: string): AgentDefinition => ({
   args: [],
   env: {},
   cwd: '/',
+  budget: null,
 });
 
 const holdsPlace = (state: AgentState) =>
@@ -85,6 +86,7 @@ class FakeWorker implements AgentWorker {
     },
     definitionChanged: () => {},
     setLanguage: () => {},
+    setBudget: () => {},
     inspect: () => {},
     cancel: () => {
       const waited = this.turnWaits;
@@ -111,6 +113,10 @@ class FakeWorker implements AgentWorker {
 
   call<T>(request: (api: Remote<AgentWorkerApi>) => Promise<T>): Promise<T | undefined> {
     return request(this.#api as unknown as Remote<AgentWorkerApi>);
+  }
+
+  sync(): Promise<void> {
+    return Promise.resolve();
   }
 
   killGroup(): void {}

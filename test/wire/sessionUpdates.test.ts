@@ -2,6 +2,7 @@
  * Every kind of `session/update` and what else an agent sends during a turn (issue 15, item 7),
  * through a real host and the fake agent's scripts.
  */
+import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
@@ -143,5 +144,61 @@ describe('what an agent sends during a turn', () => {
       { name: 'review', description: 'Review', hint: 'a branch' },
       { name: 'test', description: 'Test' },
     ]);
+  });
+});
+
+describe('an agent’s budget (CONTRACT.md §8)', () => {
+  const usage = (amount: number) => ({
+    update: {
+      sessionUpdate: 'usage_update',
+      used: 10,
+      size: 100,
+      cost: { amount, currency: 'USD' },
+    },
+  });
+
+  it('stops the answer that goes past it, drops what waits, and says why', async () => {
+    const host = await start(
+      configText({ a: ['--session'] }).replace('    command:', '    budget: 1\n    command:'),
+    );
+    const chat = new ChatClient(await host.connect());
+    // Within the budget: nothing happens.
+    expect(await runScript(chat, 'a', usage(0.5), { text: 'cheap' })).toBe('cheap');
+
+    const costly = await chat.send(
+      'a',
+      script({ sleep: 300 }, usage(1.25), { waitForCancel: true }, { text: 'never' }),
+    );
+    const queued = await chat.send('a', 'and this'); // queued behind it when the cost comes
+    const answer = await chat.answer('a', costly);
+    expect(answer.stopReason).toBe('cancelled');
+    const settled = await chat.settled('a');
+    expect(settled.messages.find((message) => message.id === queued)).toMatchObject({
+      error: 'cancelled',
+    });
+    const said = settled.messages.filter((message) => message.code === 'over-budget');
+    expect(said.map((message) => textOf(message))).toEqual([
+      '$1.25 spent in this conversation, past the budget of $1.00: the answer was stopped. Start a new conversation, or raise the agent’s budget in the configuration.',
+    ]);
+
+    // Still past it: a new message does not reach the agent.
+    const later = await chat.send('a', 'one more');
+    await expect
+      .poll(
+        async () =>
+          (await chat.conversation('a')).messages.find((message) => message.id === later)?.error,
+      )
+      .toBe('cancelled');
+    expect(
+      (await chat.settled('a')).messages.filter((message) => message.code === 'over-budget'),
+    ).toHaveLength(2);
+
+    // A higher budget applies at once, without a restart.
+    const config = await readFile(host.configPath, 'utf8');
+    const saved = await chat.wire.call('ConfigService.Save', [
+      config.replace('budget: 1', 'budget: 5'),
+    ]);
+    expect(saved.error).toBeUndefined();
+    expect(await runScript(chat, 'a', { text: 'again' })).toBe('again');
   });
 });

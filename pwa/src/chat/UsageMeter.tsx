@@ -1,4 +1,6 @@
 import { useIntl } from 'react-intl';
+import { formatCost } from '../../../locales/formatCost.ts';
+import type { Language } from '../../../locales/translate.ts';
 import type { ContextUsage, UsageCost } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 
@@ -40,13 +42,13 @@ export function UsageMeter({ usage: { used, size, cost } }: { usage: ContextUsag
   );
 }
 
-/** An ISO 4217 code is money, in the user's language; another unit ("credits") follows the number. */
-function Cost({ cost: { amount, currency } }: { cost: UsageCost }) {
+/** What the session has cost so far. */
+function Cost({ cost }: { cost: UsageCost }) {
   const t = useT();
-  const intl = useIntl();
-  const money = /^[A-Z]{3}$/.test(currency);
-  const shown = money
-    ? intl.formatNumber(amount, { style: 'currency', currency })
-    : `${intl.formatNumber(amount)} ${currency}`;
-  return <span className="chat-usage-cost">{t('chat.usage.cost', { cost: shown })}</span>;
+  const language = useIntl().locale as Language;
+  return (
+    <span className="chat-usage-cost">
+      {t('chat.usage.cost', { cost: formatCost(language, cost) })}
+    </span>
+  );
 }
