@@ -8,6 +8,7 @@ import type {
   HostPortMessage,
   WorkerSeed,
 } from '../workers/protocol.ts';
+import type { AgentPolicy } from '../schema/config.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { workerEntry } from './workerEntry.ts';
@@ -34,7 +35,7 @@ const youngGenerationMb = 2;
 export interface AgentWorkerInit {
   name: string;
   language: Language;
-  budget?: number | null;
+  policy?: AgentPolicy;
   seed?: WorkerSeed;
   inspect?: boolean;
   /** Made for a start: the worker spawns the agent before it loads the rest of its code. */

@@ -262,10 +262,10 @@ export class Supervisor {
       });
     }
     for (const agent of next.values()) {
-      const { budget } = agent.definition;
-      // Both posted now, before any later request: a message sent after a save sees its budget.
+      const { policy } = agent.definition;
+      // Both posted now, before any later request: a message sent after a save sees its policy.
       void agent.worker?.call((api) =>
-        Promise.all([api.setLanguage(language), api.setBudget(budget)]),
+        Promise.all([api.setLanguage(language), api.setPolicy(policy)]),
       );
     }
     this.#agents = next;
@@ -291,6 +291,11 @@ export class Supervisor {
   }
 
   /** Whether `name` is an agent of the configuration. */
+  /** The agent's definition, as the configuration gives it now. */
+  definition(name: string): AgentDefinition | undefined {
+    return this.#agents.get(name)?.definition;
+  }
+
   has(name: string): boolean {
     return this.#agents.has(name);
   }
@@ -388,7 +393,7 @@ export class Supervisor {
       {
         name,
         language: this.#language,
-        budget: agent.definition.budget,
+        policy: agent.definition.policy,
         ...(seed ? { seed } : {}),
         inspect: this.options.inspection?.watched(name) ?? false,
         ...(launch ? { launch } : {}),

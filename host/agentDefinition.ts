@@ -1,3 +1,5 @@
+import type { AgentPolicy } from '../schema/config.ts';
+
 /** One agent of the configuration, resolved: defaults applied, `cwd` absolute. */
 export interface AgentDefinition {
   name: string;
@@ -8,8 +10,8 @@ export interface AgentDefinition {
   args: readonly string[];
   env: Readonly<Record<string, string>>;
   cwd: string;
-  /** The most its reported cost may reach in one conversation; `null`: no limit. */
-  budget: number | null;
+  /** Its `budget` and the permission rules that may answer for it. */
+  policy: AgentPolicy;
 }
 
 /** `limits` of the configuration, durations in milliseconds. */

@@ -26,6 +26,10 @@ export type Agents = {
  */
 export type Channels = Channel[] | null;
 /**
+ * Answers given before anyone is asked: the first rule that matches a permission request answers it. Answering “Always allow” or “Always reject” in the app adds one. Empty (the default) means every request is asked.
+ */
+export type PermissionRules = PermissionRule[] | null;
+/**
  * Extra host names the app may be reached by, such as `mybox.local`, besides the addresses of this machine and `localhost`.
  */
 export type AllowedHosts = string[] | null;
@@ -45,6 +49,7 @@ export interface SwitchboardConfiguration {
   limits?: Limits;
   agents?: Agents;
   channels?: Channels;
+  permissions?: PermissionRules;
   allowedHosts?: AllowedHosts;
 }
 /**
@@ -114,4 +119,25 @@ export interface Channel {
    * The path of a NATS credentials file (`.creds`), instead of `user` and `password`. `~` is your home folder; a relative path is taken from the configuration's folder.
    */
   creds?: string;
+}
+/**
+ * A rule answers a request that matches all it names; a rule that names nothing but its answer matches every request.
+ */
+export interface PermissionRule {
+  /**
+   * The agent whose requests it answers (its name). Default: any agent.
+   */
+  agent?: string;
+  /**
+   * The kind of tool asked for: `read`, `edit`, `delete`, `move`, `search`, `execute`, `think`, `fetch` or `other`. Default: any kind.
+   */
+  kind?: 'read' | 'edit' | 'delete' | 'move' | 'search' | 'execute' | 'think' | 'fetch' | 'other';
+  /**
+   * A glob every location of the tool call must match, relative to the agent's `cwd` (`src/**`, `docs/*.md`); a call with no location, or one outside the `cwd`, does not match. Default: any location, or none.
+   */
+  path?: string;
+  /**
+   * `allow` or `reject`: the agent's own option of that kind is chosen (once, if it offers that).
+   */
+  answer: 'allow' | 'reject';
 }

@@ -1,4 +1,16 @@
 /** The configuration part of the wire (REFERENCE.md `ConfigService`, CONTRACT.md §2). */
+import type { PermissionRule as FileRule } from './config.gen.ts';
+
+/** A rule of `permissions` (CONTRACT.md §8) and its place there, from 0: `permission:resolved`'s `rule`. */
+export type PermissionRule = FileRule & { index: number };
+
+/** What governs an agent's turns besides its user: its `budget`, and the rules that may answer for it. */
+export interface AgentPolicy {
+  /** `null`: no limit. */
+  budget: number | null;
+  /** The rules of `permissions` that name this agent or none, in order. */
+  permissions: PermissionRule[];
+}
 
 /** A mistake or a doubt in a configuration's text, at the 1-based position of its YAML node. */
 export interface Problem {

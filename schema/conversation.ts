@@ -50,6 +50,8 @@ export interface ToolCallView {
   output: string;
   locations: ToolLocation[];
   diffs: FileDiff[];
+  /** A rule of `permissions` answered its permission request (CONTRACT.md §8): which, and how. */
+  rule?: { index: number; answer: 'allow' | 'reject' };
 }
 
 export interface PlanEntryView {
@@ -220,6 +222,8 @@ export interface TurnChangedEvent {
 export interface PermissionResolvedEvent {
   id: string;
   agent: string;
+  /** The rule of `permissions` (its index, CONTRACT.md §8) that answered it, if one did. */
+  rule?: number;
 }
 
 export interface UsageChangedEvent {

@@ -35,6 +35,8 @@ export const rpcMethods = {
   'ConfigService.Open': [{ title: 'path', type: 'string', minLength: 1 }],
   'ConfigService.Recent': [],
   'ConfigService.Browse': [{ title: 'dir', type: 'string' }],
+  'ConfigService.Permissions': [],
+  'ConfigService.RemovePermission': [{ title: 'index', type: 'integer', minimum: 0 }],
   'ChatService.Send': [name, text],
   'ChatService.Cancel': [name],
   'ChatService.AnswerPermission': [

@@ -228,17 +228,11 @@ export class Conversation {
    */
   #enforceBudget(): void {
     const turn = this.#current;
-    const over = this.#overBudget();
+    const over = this.options.overBudget?.(this.#transcript.state.usage);
     if (over === undefined || !turn || turn.overBudget) return;
     turn.overBudget = true;
     this.#transcript.say('over-budget', over);
     this.cancel();
-  }
-
-  /** What says the conversation's cost is past the agent's budget, if it is. */
-  #overBudget(): string | undefined {
-    const [budget, { cost }] = [this.options.budget?.(), this.#transcript.state.usage];
-    return budget && cost && cost.amount > budget.limit ? budget.overText(cost) : undefined;
   }
 
   /**
@@ -265,6 +259,12 @@ export class Conversation {
       options: request.options.map(({ optionId, name, kind }) => ({ optionId, name, kind })),
       rejections: turn.actor.getSnapshot().context.rejections,
     };
+    const ruled = this.options.answerByRule?.(view.toolCall, view.options);
+    if (ruled) {
+      const rule = { index: ruled.rule, answer: ruled.answer };
+      this.#transcript.markTool(turn.agentMessageId, view.toolCall.id, { rule });
+      return turn.permissions.ruled(view, ruled);
+    }
     // Withdrawn by the agent: the prompt goes, as if answered (it counts no refusal).
     const answer = turn.permissions.ask(view, signal, () =>
       turn.actor.send({ type: 'turn.permissionAnswered', rejected: false }),
@@ -311,7 +311,7 @@ export class Conversation {
     const message = this.#transcript.message(turn.userMessageId);
     if (message?.queued) this.#transcript.update(message, { queued: false });
     this.#announceTurn();
-    const over = this.#overBudget();
+    const over = this.options.overBudget?.(this.#transcript.state.usage);
     if (over !== undefined) {
       // Already past the budget: the message does not reach the agent.
       this.#transcript.say('over-budget', over);

@@ -4,6 +4,7 @@ import type {
   PermissionOption,
   PermissionRequestView,
 } from '../schema/conversation.ts';
+import type { RuleAnswer } from './permissionRules.ts';
 import type { Result } from './protocol.ts';
 
 const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
@@ -54,6 +55,19 @@ export class PendingPermissions {
       withdrawn();
     });
     return answer;
+  }
+
+  /**
+   * `request` answered by a rule, before anyone is asked: it is still shown, and resolved at
+   * once with the rule.
+   */
+  ruled(request: PermissionRequestView, ruled: RuleAnswer): Promise<RequestPermissionResponse> {
+    this.emit({ name: 'permission:requested', data: request });
+    this.emit({
+      name: 'permission:resolved',
+      data: { id: request.id, agent: this.agent, rule: ruled.rule },
+    });
+    return Promise.resolve({ outcome: { outcome: 'selected', optionId: ruled.optionId } });
   }
 
   /** Answers `id` with `optionId`; says whether that was a refusal. */

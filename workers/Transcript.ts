@@ -85,6 +85,27 @@ export class Transcript {
     return tool;
   }
 
+  /** Sets `fields` of tool call `toolCallId` in the answer `answerId`, if it shows it. */
+  markTool(answerId: string | undefined, toolCallId: string, fields: Partial<ToolCallView>): void {
+    const message = this.arriving(answerId);
+    const index = message?.parts.findIndex(
+      (part) => part.kind === 'tool' && part.tool.id === toolCallId,
+    );
+    const part = index === undefined ? undefined : message?.parts[index];
+    if (!message || index === undefined || part?.kind !== 'tool') return;
+    const tool = { ...part.tool, ...fields };
+    this.emit({
+      name: 'message:delta',
+      data: {
+        agent: this.options.agent,
+        messageId: message.id,
+        index,
+        kind: 'tool',
+        part: { kind: 'tool', tool },
+      },
+    });
+  }
+
   /** A write through `fs/write_text_file`, a diff in the answer `answerId` if no tool call shows it. */
   showWrite(answerId: string | undefined, path: string, oldText: string | null, newText: string) {
     const id = `write:${this.options.newId()}`;

@@ -9,7 +9,8 @@ import { describeExit } from '../locales/describeExit.ts';
 import { formatCost } from '../locales/formatCost.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
-import type { Conversation as ConversationView } from '../schema/conversation.ts';
+import type { AgentPolicy } from '../schema/config.ts';
+import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
 import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
 import { AgentActor } from './AgentActor.ts';
@@ -20,6 +21,7 @@ import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
 import { quirksOf } from './agentQuirks.ts';
 import { authMethodView } from './authMethods.ts';
+import { answerByRule } from './permissionRules.ts';
 import { EventBatcher } from './EventBatcher.ts';
 import type {
   AgentLaunch,
@@ -43,8 +45,8 @@ const exitAfterCloseMs = 2000;
 export interface WorkerAgentOptions {
   name: string;
   language: Language;
-  /** The most the agent's reported cost may reach in one conversation (`null`: no limit). */
-  budget?: number | null;
+  /** Its `budget` and the permission rules that may answer for it. */
+  policy?: AgentPolicy;
   seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
   /** Some client already watches this agent: forward inspection events from the start. */
@@ -65,7 +67,7 @@ export class WorkerAgent implements AgentWorkerApi {
   readonly #inspector: ActorInspector;
   readonly #name: string;
   #language: Language;
-  #budget: number | null;
+  #policy: AgentPolicy;
   #launch: AgentLaunch | undefined;
   #files: ClientFiles | undefined;
   #last: StateEvent | undefined;
@@ -80,7 +82,7 @@ export class WorkerAgent implements AgentWorkerApi {
   ) {
     this.#name = options.name;
     this.#language = options.language;
-    this.#budget = options.budget ?? null;
+    this.#policy = options.policy ?? { budget: null, permissions: [] };
     this.#batcher = new EventBatcher((events) =>
       post({ type: 'conversation', conversation: this.#conversation.id, events }),
     );
@@ -146,8 +148,8 @@ export class WorkerAgent implements AgentWorkerApi {
   setLanguage(language: Language): void {
     this.#language = language;
   }
-  setBudget(budget: number | null): void {
-    this.#budget = budget;
+  setPolicy(policy: AgentPolicy): void {
+    this.#policy = policy;
   }
   send(text: string): string {
     const id = this.#conversation.send(text);
@@ -190,20 +192,15 @@ export class WorkerAgent implements AgentWorkerApi {
       agent: this.#name,
       link: this.#link(() => conversation),
       emit: (event) => this.#batcher.push(event),
-      budget: () =>
-        this.#budget === null
-          ? null
-          : {
-              limit: this.#budget,
-              overText: (cost) =>
-                translate(this.#language, 'chat.overBudget', {
-                  cost: formatCost(this.#language, cost),
-                  budget: formatCost(this.#language, {
-                    amount: this.#budget ?? 0,
-                    currency: cost.currency,
-                  }),
-                }),
-            },
+      answerByRule: (tool, options) =>
+        answerByRule(this.#policy.permissions, tool, options, this.#launch?.cwd ?? ''),
+      overBudget: ({ cost }) => {
+        const limit = this.#policy.budget;
+        if (limit === null || !cost || cost.amount <= limit) return undefined;
+        const say = (spent: UsageCost) => formatCost(this.#language, spent);
+        const budget = say({ amount: limit, currency: cost.currency });
+        return translate(this.#language, 'chat.overBudget', { cost: say(cost), budget });
+      },
       onSession: (session) => this.#sessionOpened(conversation, session),
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       onSessionActor: (actor) => this.#inspector.attach(actor, 'session', 'acp-session'),

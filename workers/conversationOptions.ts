@@ -4,10 +4,13 @@ import type { turnMachine } from '../machines/turnMachine.ts';
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
 import type {
   AuthMethodView,
+  ContextUsage,
   ConversationEvent,
+  PermissionOption,
   StopReason,
-  UsageCost,
+  ToolCallView,
 } from '../schema/conversation.ts';
+import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { WorkerSeed } from './protocol.ts';
 
@@ -53,11 +56,10 @@ export interface ConversationOptions {
   now?: () => Date;
   /** Called with each turn's actor, named `turn:<user message id>`, before it starts. */
   onTurnActor?: (actor: Actor<typeof turnMachine>, name: string) => void;
-  /**
-   * The agent's `budget` now, and the sentence that says a cost went past it; `null` (or absent):
-   * no limit.
-   */
-  budget?: () => { limit: number; overText(cost: UsageCost): string } | null;
+  /** The sentence that says `usage`'s cost is past the agent's `budget`, if it is. */
+  overBudget?: (usage: ContextUsage) => string | undefined;
+  /** What a rule of `permissions` answers to a request for `tool`, if one does. */
+  answerByRule?: (tool: ToolCallView, options: PermissionOption[]) => RuleAnswer | undefined;
   /** Called with the session's actor before it starts. */
   onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
 }

@@ -3,6 +3,7 @@ import type { Language } from '../locales/translate.ts';
 import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
+import type { AgentPolicy } from '../schema/config.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 import type { WorkerInspectionRecord } from './ActorInspector.ts';
 
@@ -42,8 +43,8 @@ export interface WorkerSeed {
 export interface AgentWorkerData {
   name: string;
   language: Language;
-  /** The agent's `budget` (`null`: none). */
-  budget?: number | null;
+  /** The agent's `budget` and permission rules. */
+  policy?: AgentPolicy;
   /** The agent's current conversation, as the host keeps it (a previous worker's, or stored). */
   seed?: WorkerSeed;
   timings?: Partial<LifecycleTimings>;
@@ -112,8 +113,8 @@ export interface AgentWorkerApi {
   logs(): string[];
   /** The language of what the worker words itself. */
   setLanguage(language: Language): void;
-  /** The agent's `budget` changed in the configuration (`null`: none). */
-  setBudget(budget: number | null): void;
+  /** The agent's `budget` or permission rules changed in the configuration. */
+  setPolicy(policy: AgentPolicy): void;
   /** `ChatService.Send`: the new message's id. */
   send(text: string): string;
   cancel(): void;

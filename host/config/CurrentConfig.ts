@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import { parseDocument, type Document } from 'yaml';
 import { resolve } from 'node:path';
 import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.ts';
+import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { defaultLimits } from '../agentDefinition.ts';
 import { translate, type Language } from '../i18n.ts';
@@ -47,6 +48,7 @@ const emptyConfig = (path: string): Config => ({
   agents: [],
   channels: [],
   allowedHosts: [],
+  permissions: [],
 });
 
 /**
@@ -158,6 +160,27 @@ export class CurrentConfig {
       for (const [name, value] of Object.entries(env)) {
         document.setIn(['agents', agent, 'env', name], value);
       }
+    });
+  }
+
+  /** Adds `rule` at the end of `permissions` (made if missing), unless the same rule is there. */
+  addPermissionRule(rule: FileRule): Promise<void> {
+    const same = (other: FileRule) =>
+      other.agent === rule.agent &&
+      other.kind === rule.kind &&
+      other.path === rule.path &&
+      other.answer === rule.answer;
+    if (this.#config.permissions.some(same)) return Promise.resolve();
+    return this.edit((document) => document.addIn(['permissions'], rule));
+  }
+
+  /** Removes rule `index` of `permissions` (from 0), as `edit` does. */
+  removePermissionRule(index: number): Promise<void> {
+    return this.edit((document) => {
+      if (!document.hasIn(['permissions', index])) {
+        throw new ServiceError('not-found', this.#say('error.unknownRule', { index }));
+      }
+      document.deleteIn(['permissions', index]);
     });
   }
 

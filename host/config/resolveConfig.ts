@@ -1,7 +1,7 @@
 import { homedir, hostname } from 'node:os';
 import { dirname, resolve } from 'node:path';
 import type { SwitchboardConfiguration } from '../../schema/config.gen.ts';
-import type { Problem } from '../../schema/config.ts';
+import type { PermissionRule, Problem } from '../../schema/config.ts';
 import { defaultLimits, type AgentDefinition, type Limits } from '../agentDefinition.ts';
 import type { Language } from '../i18n.ts';
 import type { ChannelDefinition } from '../mesh/NatsChannel.ts';
@@ -16,6 +16,8 @@ export interface Config {
   /** The agent mesh's channels; none means this machine alone. */
   channels: ChannelDefinition[];
   allowedHosts: string[];
+  /** `permissions`, in order. */
+  permissions: PermissionRule[];
 }
 
 /** A configuration file that cannot be used, and why: its first error, and all its problems. */
@@ -53,6 +55,7 @@ export function resolveFolder(path: string, folder: string): string {
 export function resolveConfig(file: SwitchboardConfiguration, path: string): Config {
   const folder = dirname(resolve(path));
   const limits = file.limits ?? {};
+  const permissions = (file.permissions ?? []).map((rule, index) => ({ ...rule, index }));
   const agents = Object.entries(file.agents ?? {}).flatMap(([name, agent]) =>
     agent
       ? [
@@ -69,7 +72,10 @@ export function resolveConfig(file: SwitchboardConfiguration, path: string): Con
               ),
             ),
             cwd: resolveFolder(agent.cwd ?? '.', folder),
-            budget: agent.budget ?? null,
+            policy: {
+              budget: agent.budget ?? null,
+              permissions: permissions.filter((rule) => (rule.agent ?? name) === name),
+            },
           } satisfies AgentDefinition,
         ]
       : [],
@@ -94,5 +100,6 @@ export function resolveConfig(file: SwitchboardConfiguration, path: string): Con
       ...(channel.creds !== undefined ? { creds: resolveFolder(channel.creds, folder) } : {}),
     })),
     allowedHosts: file.allowedHosts ?? [],
+    permissions,
   };
 }

@@ -4,13 +4,19 @@ import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
+import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
+import { alwaysRule } from './alwaysRule.ts';
 import type { Supervisor } from '../Supervisor.ts';
 
-/** Where a login's variables go: the agent's `env` in the configuration file. */
-export interface AgentEnvWriter {
-  /** Written and applied, or refused (`invalid-config`) if the file would hold an error. */
+/**
+ * What the chat writes in the configuration file (each written and applied, or refused with
+ * `invalid-config` if the file would hold an error): a login's variables in the agent's `env`,
+ * an "Always" answer's rule in `permissions`.
+ */
+export interface ConfigWriter {
   setAgentEnv(agent: string, env: Readonly<Record<string, string>>): Promise<void>;
+  addPermissionRule(rule: FileRule): Promise<void>;
 }
 
 /**
@@ -24,7 +30,7 @@ export class ChatService {
     private readonly supervisor: Supervisor,
     private readonly conversations: ConversationStore,
     private readonly language: () => Language,
-    private readonly config: AgentEnvWriter,
+    private readonly config: ConfigWriter,
   ) {}
 
   /** Adds a user message; starts the agent if needed, or queues the message while it answers. */
@@ -61,6 +67,11 @@ export class ChatService {
     if (!result?.ok) {
       throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
     }
+    // "Always allow" or "Always reject": the next such request is answered by a rule (§8).
+    const option = request.options.find((candidate) => candidate.optionId === optionId)!;
+    const cwd = this.supervisor.definition(request.agent)?.cwd;
+    const rule = cwd === undefined ? undefined : alwaysRule(request, option, cwd);
+    if (rule) await this.config.addPermissionRule(rule);
   }
 
   /** `session/set_mode` (CONTRACT.md §7): one of the modes the agent's session offers. */

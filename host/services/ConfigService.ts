@@ -1,5 +1,5 @@
 import schema from '../../schema/config.schema.json' with { type: 'json' };
-import type { BrowseResult, ConfigCurrent, Problem } from '../../schema/config.ts';
+import type { BrowseResult, ConfigCurrent, PermissionRule, Problem } from '../../schema/config.ts';
 import { browse } from '../config/browse.ts';
 import type { CurrentConfig } from '../config/CurrentConfig.ts';
 import type { RecentFiles } from '../config/RecentFiles.ts';
@@ -35,6 +35,16 @@ export class ConfigService {
 
   Schema(): object {
     return schema;
+  }
+
+  /** The rules of `permissions` in the configuration that runs (CONTRACT.md §8), in order. */
+  Permissions(): PermissionRule[] {
+    return this.config.config.permissions;
+  }
+
+  /** Removes rule `index` from the file, its comments kept. */
+  RemovePermission(index: number): Promise<void> {
+    return this.config.removePermissionRule(index);
   }
 
   Open(path: string): Promise<void> {

@@ -13,7 +13,7 @@ const definition = (name: string): AgentDefinition => ({
   args: [fakeAgentFile],
   env: {},
   cwd: process.cwd(),
-  budget: null,
+  policy: { budget: null, permissions: [] },
 });
 
 /** A supervisor of `count` fake agents, `agent0`…, every one allowed to run, none stopped idle. */

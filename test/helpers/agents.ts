@@ -25,7 +25,7 @@ export function fakeAgent(name: string, flags: string[] = []): AgentDefinition {
     args,
     env: {},
     cwd,
-    budget: null,
+    policy: { budget: null, permissions: [] },
   };
 }
 

@@ -1,7 +1,7 @@
 import { afterEach } from 'vitest';
 import { AgentWorkerHandle } from '../../host/AgentWorkerHandle.ts';
 import { ConversationStore } from '../../host/conversations/ConversationStore.ts';
-import { ChatService, type AgentEnvWriter } from '../../host/services/ChatService.ts';
+import { ChatService, type ConfigWriter } from '../../host/services/ChatService.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import type { Language } from '../../host/i18n.ts';
@@ -10,9 +10,10 @@ import type { HostEvent } from '../../schema/events.ts';
 import { testTimings } from './agents.ts';
 
 /** A real supervisor (real workers, real processes) and what it emitted. */
-/** A host with no configuration file: a login's variables have nowhere to go. */
-export const noConfigFile: AgentEnvWriter = {
+/** A host with no configuration file: a login's variables and rules have nowhere to go. */
+export const noConfigFile: ConfigWriter = {
   setAgentEnv: () => Promise.reject(new Error('no configuration file in this test')),
+  addPermissionRule: () => Promise.reject(new Error('no configuration file in this test')),
 };
 
 export interface Harness {

@@ -26,7 +26,7 @@ const definition = (name: string): AgentDefinition => ({
   args: [],
   env: {},
   cwd: '/',
-  budget: null,
+  policy: { budget: null, permissions: [] },
 });
 
 const holdsPlace = (state: AgentState) =>
@@ -86,7 +86,7 @@ class FakeWorker implements AgentWorker {
     },
     definitionChanged: () => {},
     setLanguage: () => {},
-    setBudget: () => {},
+    setPolicy: () => {},
     inspect: () => {},
     cancel: () => {
       const waited = this.turnWaits;
