@@ -7,7 +7,8 @@ import { ToolOutput, ToolText } from './ToolText.tsx';
 
 /**
  * A tool call as a card: its kind, title and status, the files it touches, its input, the
- * changes it proposes or made, its output; `children` (a permission prompt) at the bottom.
+ * changes it proposes or made, its output, the rule that answered its permission request if one
+ * did; `children` (a permission prompt) at the bottom.
  */
 export function ToolCard({ tool, children }: { tool: ToolCallView; children?: ReactNode }) {
   const t = useT();
@@ -37,6 +38,11 @@ export function ToolCard({ tool, children }: { tool: ToolCallView; children?: Re
         <DiffView key={`${index}:${diff.path}`} diff={diff} />
       ))}
       {tool.output !== '' && <ToolOutput label={t('chat.tool.output')} text={tool.output} />}
+      {tool.rule && (
+        <p className={`chat-note chat-tool-rule chat-tool-rule-${tool.rule.answer}`}>
+          {t(`chat.tool.rule.${tool.rule.answer}`, { rule: tool.rule.index + 1 })}
+        </p>
+      )}
       {children}
     </section>
   );

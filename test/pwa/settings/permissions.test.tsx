@@ -1,0 +1,108 @@
+// @vitest-environment happy-dom
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { SettingsScreen } from '../../../pwa/src/settings/SettingsScreen.tsx';
+import { ToolCard } from '../../../pwa/src/chat/ToolCard.tsx';
+import type { PermissionRule } from '../../../schema/config.ts';
+import { blankTool } from '../../../workers/messageModel.ts';
+import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { configPath, settingsHost } from './settingsHost.tsx';
+
+vi.mock('../../../pwa/src/settings/editor/schemaSupport.ts', () => ({
+  schemaSupport: () => [],
+  setSchema: vi.fn(),
+}));
+
+useMockHost();
+
+const rules: PermissionRule[] = [
+  { index: 0, agent: 'claude', kind: 'edit', path: 'src/**', answer: 'allow' },
+  { index: 1, kind: 'execute', answer: 'reject' },
+  { index: 2, answer: 'allow' },
+];
+
+function rulesHost(first: PermissionRule[] = rules) {
+  let held = first;
+  const host = settingsHost({
+    methods: {
+      'AgentService.List': () => [
+        {
+          name: 'claude',
+          title: 'Claude',
+          icon: '',
+          description: '',
+          state: 'ready',
+          error: '',
+          outdated: false,
+        },
+      ],
+      'ConfigService.Permissions': () => held,
+      'ConfigService.RemovePermission': ([index]) => {
+        held = held
+          .filter((rule) => rule.index !== index)
+          .map((rule, at) => ({ ...rule, index: at }));
+        setTimeout(() =>
+          host.emit({
+            name: 'config:changed',
+            data: { path: configPath, valid: true, problems: [] },
+          }),
+        );
+        return null;
+      },
+    },
+  });
+  return host;
+}
+
+describe('the permission rules in Settings', () => {
+  it('lists each rule as what it answers, in order, and removes the one chosen', async () => {
+    const host = rulesHost();
+    renderWithHost(<SettingsScreen />);
+    const section = await screen.findByRole('region', { name: 'Permission rules' });
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(3));
+    expect(
+      within(section)
+        .getAllByRole('listitem')
+        .map((item) => item.firstChild!.textContent),
+    ).toEqual([
+      'Let Claude edit in src/**',
+      'Never let any agent run commands in any folder',
+      'Let any agent use any tool in any folder',
+    ]);
+    fireEvent.click(
+      within(section).getByRole('button', {
+        name: 'Remove the rule “Never let any agent run commands in any folder”',
+      }),
+    );
+    await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+    expect(host.paramsOf('ConfigService.RemovePermission')).toEqual([[1]]);
+  });
+
+  it('says when there is none, in French', async () => {
+    rulesHost([]);
+    renderWithHost(<SettingsScreen />, 'fr');
+    const section = await screen.findByRole('region', { name: 'Règles de permission' });
+    expect(
+      (await within(section).findByText('Aucune règle : chaque demande vous est posée.')).tagName,
+    ).toBe('P');
+  });
+});
+
+describe('a tool call a rule answered', () => {
+  it('says which rule, and how', () => {
+    mockHost();
+    renderWithHost(
+      <ToolCard
+        tool={{
+          ...blankTool('t'),
+          title: 'Edit a.ts',
+          kind: 'edit',
+          rule: { index: 0, answer: 'allow' },
+        }}
+      />,
+    );
+    expect(screen.getByText('Allowed by your permission rule 1 (Settings).').className).toBe(
+      'chat-note chat-tool-rule chat-tool-rule-allow',
+    );
+  });
+});
