@@ -1,0 +1,115 @@
+/**
+ * Saved permission rules (issue 15, CONTRACT.md §8) in real Chromium against a real host: a
+ * request answered by a rule shows it in its tool card, "Always allow" in the chat adds a rule,
+ * Settings lists the rules in words and removes one — in English and French, at desktop and
+ * tablet sizes (saved as screenshots).
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
+import { fakeAgentCommand } from '../helpers/agents.ts';
+import { script } from '../helpers/chat.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { hostPerFile } from '../helpers/hostProcess.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
+
+const start = hostPerFile();
+const launch = browserPerFile();
+
+let appDir = '';
+beforeAll(async () => {
+  appDir = await buildApp();
+}, 120_000);
+
+function configFor(language: Language): string {
+  const { command, args } = fakeAgentCommand(['--session']);
+  return [
+    `language: ${language}`,
+    'theme: light',
+    'limits:',
+    '  stopIdleAgentsAfter: 0',
+    '# What I let my agents do',
+    'permissions:',
+    '  - agent: a',
+    '    kind: edit',
+    '    path: src/**',
+    '    answer: allow',
+    '  - kind: execute',
+    '    answer: reject',
+    'agents:',
+    '  a:',
+    '    title: Atlas',
+    `    command: ${JSON.stringify(command)}`,
+    `    args: ${JSON.stringify(args)}`,
+    '',
+  ].join('\n');
+}
+
+const options = [
+  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
+  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+];
+const ask = (toolCallId: string, title: string, kind: string, path: string) => ({
+  permission: {
+    toolCall: { toolCallId, title, kind, status: 'pending', locations: [{ path }] },
+    options,
+  },
+});
+
+describe('permission rules, in the browser', () => {
+  for (const language of ['en', 'fr'] as const) {
+    for (const size of ['desktop', 'tablet'] as const) {
+      it(`answers by rule, adds one with Always allow, lists and removes them (${language}, ${size})`, async () => {
+        const say = (key: MessageKey, values?: Record<string, string | number>) =>
+          translate(language, key, values);
+        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
+        const { page, context } = await openPage(
+          await launch(),
+          viewports[size],
+          language === 'fr' ? 'fr-FR' : 'en-US',
+        );
+        page.setDefaultTimeout(10_000);
+        await page.goto(host.url);
+        await page
+          .getByRole('status')
+          .filter({ hasText: say('app.connection.state.online') })
+          .waitFor();
+        await page.goto(`${host.base}/#/chat/a`);
+        const composer = page.getByRole('textbox', {
+          name: say('chat.composer.label', { agent: 'Atlas' }),
+        });
+        const steps = script(
+          ask('e1', 'Edit src/app.ts', 'edit', join(host.folder, 'src', 'app.ts')),
+          { text: ' · ' },
+          ask('e2', 'Edit docs/guide.md', 'edit', join(host.folder, 'docs', 'guide.md')),
+        );
+        await composer.fill(steps);
+        await composer.press('Enter');
+        await page.getByText(say('chat.tool.rule.allow', { rule: 1 })).waitFor();
+        await page.getByRole('button', { name: 'Always allow' }).click();
+        // The answer's text parts stand around the tool cards.
+        await page.getByText('permission: selected always').waitFor();
+        await shoot(page, `rule-answered-${language}-${size}`);
+        expect(await readFile(host.configPath, 'utf8')).toContain('path: docs/**');
+
+        await page.goto(`${host.base}/#/settings`);
+        const section = page.getByRole('region', { name: say('settings.rules.title') });
+        const items = section.getByRole('listitem');
+        await expect.poll(() => items.count()).toBe(3);
+        await section.scrollIntoViewIfNeeded();
+        await shoot(page, `rules-${language}-${size}`);
+        if (language === 'fr') await expectNoEnglish(page, 'settings');
+        if (size === 'tablet') {
+          const remove = section.getByRole('button').first();
+          expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        }
+        await section.getByRole('button').nth(1).click();
+        await expect.poll(() => items.count()).toBe(2);
+        expect(await readFile(host.configPath, 'utf8')).not.toContain('execute');
+        await context.close();
+      });
+    }
+  }
+});
