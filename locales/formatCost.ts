@@ -1,4 +1,3 @@
-import type { UsageCost } from '../schema/conversation.ts';
 import type { Language } from './translate.ts';
 
 /**
@@ -9,7 +8,10 @@ import type { Language } from './translate.ts';
  * formatCost('fr', { amount: 1.5, currency: 'EUR' }) // '1,50 €'
  * formatCost('en', { amount: 12, currency: 'credits' }) // '12 credits'
  */
-export function formatCost(language: Language, { amount, currency }: UsageCost): string {
+export function formatCost(
+  language: Language,
+  { amount, currency }: { amount: number; currency: string },
+): string {
   if (/^[A-Z]{3}$/.test(currency)) {
     return new Intl.NumberFormat(language, { style: 'currency', currency }).format(amount);
   }

@@ -19,6 +19,7 @@ export const emptyConversation = (id = ''): Conversation => ({
   modes: null,
   options: [],
   auth: null,
+  elicitations: [],
 });
 
 /** The message with `id`, looked for from the end: events almost always touch the last ones. */
@@ -32,6 +33,16 @@ export function findMessage(conversation: Conversation, id: string): ChatMessage
 
 const findMessageIndex = (conversation: Conversation, id: string): number =>
   conversation.messages.findLastIndex((message) => message.id === id);
+
+/** `conversation` with nothing in flight: how a new worker of its agent takes it up. */
+export const atRest = (conversation: Conversation): Conversation => ({
+  ...conversation,
+  busy: false,
+  queued: 0,
+  permissions: [],
+  auth: null,
+  elicitations: [],
+});
 
 /** Whether a conversation's messages show an agent that answered (a session it had then). */
 export const hadAnswers = (conversation: Conversation): boolean =>
@@ -115,6 +126,13 @@ export function applyConversationEvent(
       return { ...conversation, usage: event.data.usage };
     case 'commands:changed':
       return { ...conversation, commands: event.data.commands };
+    case 'elicitation:requested':
+      return { ...conversation, elicitations: [...conversation.elicitations, event.data] };
+    case 'elicitation:resolved':
+      return {
+        ...conversation,
+        elicitations: conversation.elicitations.filter(({ id }) => id !== event.data.id),
+      };
     case 'session:changed': {
       const { title, modes, options, auth } = event.data;
       return {
@@ -130,7 +148,7 @@ export function applyConversationEvent(
 
 /**
  * The events that end what `conversation` had in flight when its worker is gone without a word:
- * pending permissions resolved, the arriving answer ended with `error` (or, for a turn still
+ * pending permissions and elicitations resolved, the arriving answer ended with `error` (or, for a turn still
  * waiting for its agent, a system message `agent-unavailable` made by `newMessage`), queued
  * messages dropped, a login no longer asked.
  */
@@ -140,10 +158,16 @@ export function interruptedTurnEvents(
   error: string,
   newMessage: () => { id: string; createdAt: string },
 ): ConversationEvent[] {
-  const events: ConversationEvent[] = conversation.permissions.map(({ id }) => ({
-    name: 'permission:resolved',
-    data: { id, agent },
-  }));
+  const events: ConversationEvent[] = [
+    ...conversation.permissions.map(({ id }): ConversationEvent => ({
+      name: 'permission:resolved',
+      data: { id, agent },
+    })),
+    ...conversation.elicitations.map(({ id }): ConversationEvent => ({
+      name: 'elicitation:resolved',
+      data: { id, agent },
+    })),
+  ];
   let answering = false;
   for (const message of conversation.messages) {
     if (message.role === 'agent' && !message.done) {

@@ -3,6 +3,8 @@
  * `ChatService.Conversation()`'s shape and the payloads of the conversation events.
  */
 
+import type { ElicitationResolvedEvent, ElicitationView } from './elicitation.ts';
+
 export type MessageRole = 'user' | 'agent' | 'system';
 
 /** How an agent message ended with a reason (ACP `StopReason`). */
@@ -196,6 +198,8 @@ export interface Conversation {
   modes: SessionModes | null;
   options: ConfigOptionView[];
   auth: { methods: AuthMethodView[] } | null;
+  /** What the agent asks the user to fill in or open, waiting (CONTRACT.md §7). */
+  elicitations: ElicitationView[];
 }
 
 export interface MessageUpdatedEvent {
@@ -254,7 +258,9 @@ export type ConversationEvent =
   | { name: 'permission:resolved'; data: PermissionResolvedEvent }
   | { name: 'usage:changed'; data: UsageChangedEvent }
   | { name: 'commands:changed'; data: CommandsChangedEvent }
-  | { name: 'session:changed'; data: SessionChangedEvent };
+  | { name: 'session:changed'; data: SessionChangedEvent }
+  | { name: 'elicitation:requested'; data: ElicitationView }
+  | { name: 'elicitation:resolved'; data: ElicitationResolvedEvent };
 
 /** The names of `ConversationEvent`s. */
 export const conversationEventNames: ReadonlySet<string> = new Set<ConversationEvent['name']>([
@@ -266,6 +272,8 @@ export const conversationEventNames: ReadonlySet<string> = new Set<ConversationE
   'usage:changed',
   'commands:changed',
   'session:changed',
+  'elicitation:requested',
+  'elicitation:resolved',
 ]);
 
 /** Whether an event of the host is one of a conversation's. */

@@ -6,9 +6,10 @@
 
 /** A param: its JSON Schema, and `optional` for trailing params a call may leave out. */
 type ParamSchema = { title: string; optional?: true } & (
-  | { type: 'string'; minLength?: number }
+  | { type: 'string'; minLength?: number; enum?: readonly string[] }
   | { type: 'integer'; minimum?: number }
   | { anyOf: readonly { type: 'string' | 'boolean' }[] }
+  | { type: 'object'; maxProperties: number }
   | {
       type: 'object';
       propertyNames: { pattern: string };
@@ -66,6 +67,11 @@ export const rpcMethods = {
       additionalProperties: { type: 'string', minLength: 1, maxLength: 16384 },
       maxProperties: 10,
     },
+  ],
+  'ChatService.AnswerElicitation': [
+    { title: 'id', type: 'string', minLength: 1 },
+    { title: 'action', type: 'string', enum: ['accept', 'decline', 'cancel'] },
+    { title: 'content', optional: true, type: 'object', maxProperties: 50 },
   ],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],

@@ -47,6 +47,8 @@ const noClientHandlers: ClientHandlers = {
   requestPermission: () => Promise.resolve({ outcome: { outcome: 'cancelled' } }),
   readTextFile: () => Promise.reject(new Error('no file system here')),
   writeTextFile: () => Promise.reject(new Error('no file system here')),
+  createElicitation: () => Promise.resolve({ action: 'cancel' }),
+  completeElicitation: () => {},
 };
 
 /**

@@ -4,11 +4,15 @@ import type {
   SessionNotification,
 } from '@agentclientprotocol/sdk';
 import { createActor, type Actor } from 'xstate';
-import { emptyConversation, hadAnswers } from '../machines/conversationFold.ts';
+import { atRest, emptyConversation, hadAnswers } from '../machines/conversationFold.ts';
 import { turnMachine } from '../machines/turnMachine.ts';
-import type { Conversation as ConversationView } from '../schema/conversation.ts';
+import type {
+  Conversation as ConversationView,
+  ConversationEvent,
+} from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
+import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import type { Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
@@ -50,18 +54,22 @@ export class Conversation {
    */
   #early: SessionNotification[] = [];
   readonly #newId: () => string;
+  readonly #emit = (event: ConversationEvent) => this.#transcript.emit(event);
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
+  /** What the agent asks the user to fill in or open (`elicitation/create`). */
+  readonly elicitations: PendingElicitations;
 
   constructor(private readonly options: ConversationOptions) {
     const newId = (this.#newId = options.newId ?? (() => crypto.randomUUID()));
     const seed = options.seed;
-    this.#transcript = new Transcript(
-      seed
-        ? { ...seed.conversation, busy: false, queued: 0, permissions: [], auth: null }
-        : emptyConversation(),
-      { agent: options.agent, emit: options.emit, newId, now: options.now ?? (() => new Date()) },
-    );
+    this.#transcript = new Transcript(seed ? atRest(seed.conversation) : emptyConversation(), {
+      agent: options.agent,
+      emit: options.emit,
+      newId,
+      now: options.now ?? (() => new Date()),
+    });
+    this.elicitations = new PendingElicitations(options.agent, this.#emit, newId);
     this.choices = new SessionChoices({
       link: options.link,
       sessionId: () => this.#session.id,
@@ -86,12 +94,7 @@ export class Conversation {
     });
   }
 
-  /** The conversation's id (the host's). */
-  get id(): string {
-    return this.#transcript.state.id;
-  }
-
-  /** What `ChatService.Conversation()` answers. */
+  /** What `ChatService.Conversation()` answers; its `id` is the host's. */
   snapshot(): ConversationView {
     return this.#transcript.state;
   }
@@ -100,21 +103,14 @@ export class Conversation {
   send(text: string): string {
     const waits = this.#current !== undefined;
     const id = this.#newId();
-    this.#transcript.add({
-      id,
-      role: 'user',
-      parts: [{ kind: 'text', text }],
-      done: true,
-      queued: waits,
-    });
+    const parts = [{ kind: 'text' as const, text }];
+    this.#transcript.add({ id, role: 'user', parts, done: true, queued: waits });
     const turn: Turn = {
       actor: createActor(this.#bindTurn(() => turn)),
       userMessageId: id,
       text,
       agentMessageId: undefined,
-      permissions: new PendingPermissions(this.options.agent, (event) =>
-        this.#transcript.emit(event),
-      ),
+      permissions: new PendingPermissions(this.options.agent, this.#emit),
       reaching: false,
       overBudget: false,
     };
@@ -131,6 +127,7 @@ export class Conversation {
 
   /** Cancel: drops the queued messages, then stops the current answer. */
   cancel(): void {
+    this.elicitations.cancelAll();
     for (const turn of [...this.#queue]) turn.actor.send({ type: 'turn.cancel' });
     const waited = this.#current?.actor.getSnapshot().matches('waitingForAgent');
     this.#current?.actor.send({ type: 'turn.cancel' });
@@ -182,6 +179,7 @@ export class Conversation {
   /** The agent's process is gone (stopped, crashed): the turn in progress fails with `reason`. */
   agentGone(reason: string): void {
     this.#session.agentGone(reason);
+    this.elicitations.cancelAll();
     this.#early = [];
     this.#holdsAgent = false;
     this.#current?.actor.send({ type: 'turn.agentExited', error: reason });
@@ -206,6 +204,7 @@ export class Conversation {
     this.#queue.length = 0;
     this.#current = undefined;
     this.#session.close();
+    this.elicitations.abandon();
     this.#letAgentGo();
   }
 

@@ -10,6 +10,7 @@ import { formatCost } from '../locales/formatCost.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentPolicy } from '../schema/config.ts';
+import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
 import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
@@ -84,7 +85,7 @@ export class WorkerAgent implements AgentWorkerApi {
     this.#language = options.language;
     this.#policy = options.policy ?? { budget: null, permissions: [] };
     this.#batcher = new EventBatcher((events) =>
-      post({ type: 'conversation', conversation: this.#conversation.id, events }),
+      post({ type: 'conversation', conversation: this.#conversation.snapshot().id, events }),
     );
     this.#inspector = new ActorInspector((records) => post({ type: 'inspection', records }));
     const placeholder: AgentLaunch = {
@@ -171,6 +172,13 @@ export class WorkerAgent implements AgentWorkerApi {
   authenticate(methodId: string): Promise<Result<void>> {
     return this.#conversation.authenticate(methodId);
   }
+  answerElicitation(
+    id: string,
+    action: ElicitationAction,
+    content?: ElicitationContent,
+  ): Result<void> {
+    return this.#conversation.elicitations.answer(id, action, content);
+  }
   agentUnavailable(reason: string): void {
     this.#conversation.agentUnavailable(reason);
   }
@@ -210,7 +218,7 @@ export class WorkerAgent implements AgentWorkerApi {
   }
 
   #sessionOpened(conversation: Conversation, session: AcpSessionRecord): void {
-    this.#postNow({ type: 'session', conversation: conversation.id, session });
+    this.#postNow({ type: 'session', conversation: conversation.snapshot().id, session });
   }
 
   /** Lifecycle events go out at once, after the conversation events before them. */
@@ -383,6 +391,9 @@ export class WorkerAgent implements AgentWorkerApi {
         files().read(request, {
           missingIsEmpty: quirksOf(this.#actor.agentInfo).missingFileIsEmpty,
         }),
+      createElicitation: (request, signal) => this.#conversation.elicitations.ask(request, signal),
+      completeElicitation: (elicitationId) =>
+        this.#conversation.elicitations.complete(elicitationId),
       writeTextFile: async (request) => {
         const { oldText } = await files().write(request);
         this.#conversation.showWrite(request.path, oldText, request.content);

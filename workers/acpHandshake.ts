@@ -4,6 +4,8 @@ import {
   type AgentCapabilities,
   type ClientCapabilities,
   type ClientConnection,
+  type CreateElicitationRequest,
+  type CreateElicitationResponse,
   type Implementation,
   type ReadTextFileRequest,
   type ReadTextFileResponse,
@@ -32,17 +34,24 @@ export interface ClientHandlers {
   ): Promise<RequestPermissionResponse>;
   readTextFile(request: ReadTextFileRequest): Promise<ReadTextFileResponse>;
   writeTextFile(request: WriteTextFileRequest): Promise<void>;
+  /** `signal` aborts when the agent withdraws the request (`$/cancel_request`). */
+  createElicitation(
+    request: CreateElicitationRequest,
+    signal: AbortSignal,
+  ): Promise<CreateElicitationResponse>;
+  completeElicitation(elicitationId: string): void;
 }
 
 /**
  * What Switchboard implements of the client side, advertised as such: the file system, notices
- * and compaction updates; no terminal, no terminal login
+ * and compaction updates, elicitations (forms and links); no terminal, no terminal login
  * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
 export const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: false,
   session: { notices: {}, compaction: {} },
+  elicitation: { form: {}, url: {} },
 };
 
 /**
@@ -58,6 +67,12 @@ export function connectToAgent(stream: Stream, handlers: ClientHandlers): Client
     )
     .onRequest(methods.client.fs.readTextFile, ({ params }) => handlers.readTextFile(params))
     .onRequest(methods.client.fs.writeTextFile, ({ params }) => handlers.writeTextFile(params))
+    .onRequest(methods.client.elicitation.create, ({ params, signal }) =>
+      handlers.createElicitation(params, signal),
+    )
+    .onNotification(methods.client.elicitation.complete, ({ params }) =>
+      handlers.completeElicitation(params.elicitationId),
+    )
     .connect(stream);
 }
 

@@ -4,6 +4,7 @@ import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
 import type { AgentPolicy } from '../schema/config.ts';
+import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 import type { WorkerInspectionRecord } from './ActorInspector.ts';
 
@@ -122,6 +123,12 @@ export interface AgentWorkerApi {
   /** `ChatService.SetMode`, `SetOption`: set in the session now if one is open, and in the next. */
   setMode(modeId: string): Promise<Result<void>>;
   setOption(optionId: string, value: string | boolean): Promise<Result<void>>;
+  /** `ChatService.AnswerElicitation`, its content checked by the host. */
+  answerElicitation(
+    id: string,
+    action: ElicitationAction,
+    content?: ElicitationContent,
+  ): Result<void>;
   /** `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. */
   authenticate(methodId: string): Promise<Result<void>>;
   /** The host could not start the agent for a waiting turn. */

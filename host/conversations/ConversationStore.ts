@@ -1,3 +1,4 @@
+import type { ElicitationView } from '../../schema/elicitation.ts';
 import { randomUUID } from 'node:crypto';
 import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
 import {
@@ -112,6 +113,15 @@ export class ConversationStore implements ConversationKeeper {
     for (const { conversation } of this.#entries.values()) {
       const request = conversation.permissions.find((candidate) => candidate.id === id);
       if (request) return request;
+    }
+    return undefined;
+  }
+
+  /** The elicitation `id` waiting for the user, whichever agent asked. */
+  elicitation(id: string): ElicitationView | undefined {
+    for (const { conversation } of this.#entries.values()) {
+      const found = conversation.elicitations.find((candidate) => candidate.id === id);
+      if (found) return found;
     }
     return undefined;
   }

@@ -202,6 +202,7 @@ export function toStored(row: ConversationRow, messages: ChatMessage[]): StoredC
       // As the session had them last: what the user chose is set again in the next session.
       ...(JSON.parse(row.offers) as Pick<Conversation, 'modes' | 'options'>),
       auth: null,
+      elicitations: [],
     },
     createdAt: row.created_at,
     updatedAt: row.updated_at,

@@ -5,6 +5,11 @@ import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
+import {
+  checkAnswer,
+  type ElicitationAction,
+  type ElicitationContent,
+} from '../../schema/elicitation.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import { alwaysRule } from './alwaysRule.ts';
 import type { Supervisor } from '../Supervisor.ts';
@@ -72,6 +77,27 @@ export class ChatService {
     const cwd = this.supervisor.definition(request.agent)?.cwd;
     const rule = cwd === undefined ? undefined : alwaysRule(request, option, cwd);
     if (rule) await this.config.addPermissionRule(rule);
+  }
+
+  /**
+   * Answers an agent's `elicitation/create` (CONTRACT.md §7): `accept` with a form's `content`
+   * (checked against its schema first), `decline` or `cancel`.
+   */
+  async AnswerElicitation(
+    id: string,
+    action: ElicitationAction,
+    content: Readonly<Record<string, unknown>> = {},
+  ): Promise<void> {
+    const asked = this.conversations.elicitation(id);
+    if (!asked) throw new ServiceError('not-found', this.#say('error.unknownElicitation', { id }));
+    const form = action === 'accept' && asked.mode === 'form' ? asked.schema : undefined;
+    const problem = form && checkAnswer(form, content);
+    if (problem) {
+      const reason = this.#say(`elicitation.problem.${problem.reason}`);
+      throw new InvalidParams(this.#say('error.badAnswer', { name: problem.name, reason }));
+    }
+    const answer = form ? (content as ElicitationContent) : undefined;
+    await this.#inWorker(asked.agent, (api) => api.answerElicitation(id, action, answer));
   }
 
   /** `session/set_mode` (CONTRACT.md §7): one of the modes the agent's session offers. */

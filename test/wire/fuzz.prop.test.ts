@@ -51,6 +51,7 @@ function validParams(method: RpcMethod, params: unknown): boolean {
     optional?: true;
     anyOf?: readonly { type: string }[];
     minLength?: number;
+    enum?: readonly string[];
     minimum?: number;
     propertyNames?: { pattern: string };
     additionalProperties?: { minLength: number; maxLength: number };
@@ -66,7 +67,9 @@ function validParams(method: RpcMethod, params: unknown): boolean {
       if (param.anyOf) return param.anyOf.some(({ type }) => type === typeof arg);
       if (param.type === 'object') return validMap(arg, param);
       return param.type === 'string'
-        ? typeof arg === 'string' && arg.length >= (param.minLength ?? 0)
+        ? typeof arg === 'string' &&
+            arg.length >= (param.minLength ?? 0) &&
+            (param.enum === undefined || param.enum.includes(arg))
         : Number.isInteger(arg) && (arg as number) >= (param.minimum ?? -Infinity);
     })
   );
@@ -83,16 +86,16 @@ function validMap(
 ): boolean {
   if (typeof arg !== 'object' || arg === null || Array.isArray(arg)) return false;
   const entries = Object.entries(arg);
-  const { minLength = 0, maxLength = Infinity } = param.additionalProperties ?? {};
-  return (
-    entries.length <= (param.maxProperties ?? Infinity) &&
-    entries.every(
-      ([key, value]) =>
-        new RegExp(param.propertyNames?.pattern ?? '').test(key) &&
-        typeof value === 'string' &&
-        value.length >= minLength &&
-        value.length <= maxLength,
-    )
+  if (entries.length > (param.maxProperties ?? Infinity)) return false;
+  // A map of names to strings, or (`AnswerElicitation`'s content) any object.
+  if (!param.additionalProperties) return true;
+  const { minLength, maxLength } = param.additionalProperties;
+  return entries.every(
+    ([key, value]) =>
+      new RegExp(param.propertyNames?.pattern ?? '').test(key) &&
+      typeof value === 'string' &&
+      value.length >= minLength &&
+      value.length <= maxLength,
   );
 }
 

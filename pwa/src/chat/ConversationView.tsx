@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { findMessage } from '../../../machines/conversationFold.ts';
 import { useT } from '../i18n.tsx';
 import { Composer } from './Composer.tsx';
+import { ElicitationPrompt } from './ElicitationPrompt.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
 import { MessageList } from './MessageList.tsx';
 import { PermissionPrompt } from './PermissionPrompt.tsx';
@@ -71,6 +72,9 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
           ))}
         </div>
       )}
+      {conversation.elicitations.map((elicitation) => (
+        <ElicitationPrompt key={elicitation.id} elicitation={elicitation} agentTitle={agentTitle} />
+      ))}
       {conversation.auth && (
         <LoginPrompt agent={agent} agentTitle={agentTitle} auth={conversation.auth} />
       )}

@@ -20,6 +20,7 @@ function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredCon
       modes: null,
       options: [],
       auth: null,
+      elicitations: [],
     },
     createdAt: '2025-03-01T14:00:00.000Z',
     updatedAt: '2025-03-01T14:10:00.000Z',

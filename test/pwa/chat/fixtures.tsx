@@ -72,6 +72,7 @@ export function conversation(fields: Partial<Conversation> = {}): Conversation {
     modes: null,
     options: [],
     auth: null,
+    elicitations: [],
     ...fields,
   };
 }
