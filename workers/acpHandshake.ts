@@ -44,13 +44,14 @@ export interface ClientHandlers {
 
 /**
  * What Switchboard implements of the client side, advertised as such: the file system, notices
- * and compaction updates, elicitations (forms and links); no terminal, no terminal login
+ * and compaction updates, boolean config options, elicitations (forms and links); no terminal,
+ * no terminal login
  * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
 export const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: false,
-  session: { notices: {}, compaction: {} },
+  session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
   elicitation: { form: {}, url: {} },
 };
 

@@ -364,7 +364,8 @@ describe('ChatService over the wire', () => {
     expect(JSON.parse(capabilities!)).toEqual({
       fs: { readTextFile: true, writeTextFile: true },
       terminal: false,
-      session: { notices: {}, compaction: {} },
+      session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
+      elicitation: { form: {}, url: {} },
     });
     expect(cwd).toBe(host.folder);
   });
