@@ -58,6 +58,7 @@ describe('a valid configuration', () => {
           args: ['-y', '@zed-industries/claude-agent-acp'],
           env: { ANTHROPIC_API_KEY: 'sk' },
           cwd: join(homedir(), 'code'),
+          policy: { budget: null, permissions: [] },
         },
         {
           name: 'local',
@@ -68,6 +69,7 @@ describe('a valid configuration', () => {
           args: [],
           env: {},
           cwd: join(fixture.folder, 'work'),
+          policy: { budget: null, permissions: [] },
         },
         expect.objectContaining({ name: 'plain', cwd: fixture.folder }),
       ],
@@ -81,6 +83,7 @@ describe('a valid configuration', () => {
         },
       ],
       allowedHosts: ['mybox.local'],
+      permissions: [],
     });
   });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysRule } from '../../host/services/alwaysRule.ts';
 import type { PermissionRule } from '../../schema/config.ts';
 import type { PermissionOption, ToolCallView } from '../../schema/conversation.ts';
 import { blankTool } from '../../workers/messageModel.ts';
@@ -57,46 +56,5 @@ describe('the rule that answers a permission request', () => {
     expect(
       answerByRule(rules({ answer: 'allow' }), tool('read'), onlyAllow.slice(0, 1), cwd),
     ).toEqual({ rule: 0, answer: 'allow', optionId: 'always' });
-  });
-});
-
-describe('the rule an “Always” answer adds', () => {
-  const request = (toolCall: ToolCallView) => ({
-    id: 'p',
-    agent: 'claude',
-    messageId: 'm',
-    toolCall,
-    options,
-    rejections: 0,
-  });
-  const always = options[0]!;
-
-  it('names the agent, the kind and the folder of the locations', () => {
-    expect(
-      alwaysRule(request(tool('edit', `${cwd}/src/a/b.ts`, `${cwd}/src/c.ts`)), always, cwd),
-    ).toEqual({ agent: 'claude', kind: 'edit', path: 'src/**', answer: 'allow' });
-    expect(alwaysRule(request(tool('edit', `${cwd}/README.md`)), always, cwd)).toEqual({
-      agent: 'claude',
-      kind: 'edit',
-      path: '**',
-      answer: 'allow',
-    });
-    expect(alwaysRule(request(tool('execute')), always, cwd)).toEqual({
-      agent: 'claude',
-      kind: 'execute',
-      answer: 'allow',
-    });
-    const never = { optionId: 'never', name: 'Never', kind: 'reject_always' } as const;
-    expect(alwaysRule(request(tool('delete', `${cwd}/tmp/x`)), never, cwd)).toMatchObject({
-      path: 'tmp/**',
-      answer: 'reject',
-    });
-  });
-
-  it('adds none for a “once” answer, or a location outside the cwd', () => {
-    expect(alwaysRule(request(tool('edit', `${cwd}/a.ts`)), options[1]!, cwd)).toBeUndefined();
-    expect(
-      alwaysRule(request(tool('edit', `${cwd}/a.ts`, '/etc/hosts')), always, cwd),
-    ).toBeUndefined();
   });
 });

@@ -62,6 +62,7 @@ describe('conversations', () => {
         modes: null,
         options: [],
         auth: null,
+        elicitations: [],
       },
       createdAt: '2025-03-01T14:00:00.000Z',
       updatedAt: '2025-03-01T14:00:00.000Z',
