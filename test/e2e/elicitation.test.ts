@@ -4,10 +4,9 @@
  * at desktop and tablet sizes (saved as screenshots).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
-import { fakeAgentCommand } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
+import { browserPerFile, buildApp } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -18,22 +17,6 @@ let appDir = '';
 beforeAll(async () => {
   appDir = await buildApp();
 }, 120_000);
-
-function configFor(language: Language): string {
-  const { command, args } = fakeAgentCommand(['--session']);
-  return [
-    `language: ${language}`,
-    'theme: light',
-    'limits:',
-    '  stopIdleAgentsAfter: 0',
-    'agents:',
-    '  a:',
-    '    title: Atlas',
-    `    command: ${JSON.stringify(command)}`,
-    `    args: ${JSON.stringify(args)}`,
-    '',
-  ].join('\n');
-}
 
 const requestedSchema = {
   type: 'object',
@@ -56,24 +39,15 @@ describe('an elicitation, in the browser', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const size of ['desktop', 'tablet'] as const) {
       it(`fills in the agent's form and sends it (${language}, ${size})`, async () => {
-        const say = (key: MessageKey, values?: Record<string, string>) =>
-          translate(language, key, values);
-        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
-        const { page, context } = await openPage(
-          await launch(),
-          viewports[size],
-          language === 'fr' ? 'fr-FR' : 'en-US',
-        );
-        page.setDefaultTimeout(10_000);
-        await page.goto(host.url);
-        await page
-          .getByRole('status')
-          .filter({ hasText: say('app.connection.state.online') })
-          .waitFor();
-        await page.goto(`${host.base}/#/chat/a`);
-        const composer = page.getByRole('textbox', {
-          name: say('chat.composer.label', { agent: 'Atlas' }),
+        const host = await start(atlasConfig(language, ['--session']), [], {
+          SWITCHBOARD_APP_DIR: appDir,
         });
+        const { page, context, say, composer } = await openAtlasChat(
+          await launch(),
+          host,
+          language,
+          size,
+        );
         const message = 'Where should I deploy?';
         await composer.fill(script({ elicit: { mode: 'form', message, requestedSchema } }));
         await composer.press('Enter');

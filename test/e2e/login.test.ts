@@ -7,9 +7,8 @@
  */
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
-import { fakeAgentCommand } from '../helpers/agents.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
+import { browserPerFile, buildApp } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -21,45 +20,21 @@ beforeAll(async () => {
   appDir = await buildApp();
 }, 120_000);
 
-function configFor(language: Language): string {
-  const { command, args } = fakeAgentCommand(['--auth=session']);
-  return [
-    '# The agents of this test',
-    `language: ${language}`,
-    'theme: light',
-    'limits:',
-    '  stopIdleAgentsAfter: 0',
-    'agents:',
-    '  a:',
-    '    title: Atlas',
-    `    command: ${JSON.stringify(command)}`,
-    `    args: ${JSON.stringify(args)}`,
-    '',
-  ].join('\n');
-}
-
 describe('a login the agent asks for, in the browser', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const size of ['desktop', 'tablet'] as const) {
       it(`saves the key and answers the waiting message (${language}, ${size})`, async () => {
-        const say = (key: MessageKey, values?: Record<string, string>) =>
-          translate(language, key, values);
-        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
-        const { page, context } = await openPage(
-          await launch(),
-          viewports[size],
-          language === 'fr' ? 'fr-FR' : 'en-US',
+        const host = await start(
+          atlasConfig(language, ['--auth=session'], ['# The agents of this test']),
+          [],
+          { SWITCHBOARD_APP_DIR: appDir },
         );
-        page.setDefaultTimeout(10_000);
-        await page.goto(host.url);
-        await page
-          .getByRole('status')
-          .filter({ hasText: say('app.connection.state.online') })
-          .waitFor();
-        await page.goto(`${host.base}/#/chat/a`);
-        const composer = page.getByRole('textbox', {
-          name: say('chat.composer.label', { agent: 'Atlas' }),
-        });
+        const { page, context, say, composer } = await openAtlasChat(
+          await launch(),
+          host,
+          language,
+          size,
+        );
         await composer.fill('hi');
         await composer.press('Enter');
 
@@ -85,7 +60,7 @@ describe('a login the agent asks for, in the browser', () => {
         await page.getByText('Hello, world').waitFor();
         await prompt.waitFor({ state: 'detached' });
         const saved = await readFile(host.configPath, 'utf8');
-        expect(saved.startsWith('# The agents of this test\n')).toBe(true);
+        expect(saved).toContain('# The agents of this test\n'); // its comments kept
         expect(saved).toContain('FAKE_AGENT_KEY: s3cret');
         await context.close();
       });

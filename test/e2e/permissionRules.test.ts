@@ -7,10 +7,9 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
-import { fakeAgentCommand } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
+import { browserPerFile, buildApp } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -22,29 +21,17 @@ beforeAll(async () => {
   appDir = await buildApp();
 }, 120_000);
 
-function configFor(language: Language): string {
-  const { command, args } = fakeAgentCommand(['--session']);
-  return [
-    `language: ${language}`,
-    'theme: light',
-    'limits:',
-    '  stopIdleAgentsAfter: 0',
-    '# What I let my agents do',
-    'permissions:',
-    '  - agent: a',
-    '    kind: edit',
-    '    path: src/**',
-    '    answer: allow',
-    '  - kind: execute',
-    '    answer: reject',
-    'agents:',
-    '  a:',
-    '    title: Atlas',
-    `    command: ${JSON.stringify(command)}`,
-    `    args: ${JSON.stringify(args)}`,
-    '',
-  ].join('\n');
-}
+/** The rules the file starts with, after a comment the app must keep. */
+const rules = [
+  '# What I let my agents do',
+  'permissions:',
+  '  - agent: a',
+  '    kind: edit',
+  '    path: src/**',
+  '    answer: allow',
+  '  - kind: execute',
+  '    answer: reject',
+];
 
 const options = [
   { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
@@ -62,24 +49,15 @@ describe('permission rules, in the browser', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const size of ['desktop', 'tablet'] as const) {
       it(`answers by rule, adds one with Always allow, lists and removes them (${language}, ${size})`, async () => {
-        const say = (key: MessageKey, values?: Record<string, string | number>) =>
-          translate(language, key, values);
-        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
-        const { page, context } = await openPage(
-          await launch(),
-          viewports[size],
-          language === 'fr' ? 'fr-FR' : 'en-US',
-        );
-        page.setDefaultTimeout(10_000);
-        await page.goto(host.url);
-        await page
-          .getByRole('status')
-          .filter({ hasText: say('app.connection.state.online') })
-          .waitFor();
-        await page.goto(`${host.base}/#/chat/a`);
-        const composer = page.getByRole('textbox', {
-          name: say('chat.composer.label', { agent: 'Atlas' }),
+        const host = await start(atlasConfig(language, ['--session'], rules), [], {
+          SWITCHBOARD_APP_DIR: appDir,
         });
+        const { page, context, say, composer } = await openAtlasChat(
+          await launch(),
+          host,
+          language,
+          size,
+        );
         const steps = script(
           ask('e1', 'Edit src/app.ts', 'edit', join(host.folder, 'src', 'app.ts')),
           { text: ' · ' },

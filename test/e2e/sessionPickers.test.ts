@@ -6,10 +6,9 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schema/conversation.ts';
-import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
-import { fakeAgentCommand } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
+import { browserPerFile, buildApp } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -21,44 +20,19 @@ beforeAll(async () => {
   appDir = await buildApp();
 }, 120_000);
 
-function configFor(language: Language): string {
-  const { command, args } = fakeAgentCommand(['--modes']);
-  return [
-    `language: ${language}`,
-    'theme: light',
-    'limits:',
-    '  stopIdleAgentsAfter: 0',
-    'agents:',
-    '  a:',
-    '    title: Atlas',
-    `    command: ${JSON.stringify(command)}`,
-    `    args: ${JSON.stringify(args)}`,
-    '',
-  ].join('\n');
-}
-
 describe('the session pickers, in the browser', () => {
   for (const language of ['en', 'fr'] as const) {
     for (const size of ['desktop', 'tablet'] as const) {
       it(`sets the agent's mode and model (${language}, ${size})`, async () => {
-        const say = (key: MessageKey, values?: Record<string, string>) =>
-          translate(language, key, values);
-        const host = await start(configFor(language), [], { SWITCHBOARD_APP_DIR: appDir });
-        const { page, context } = await openPage(
-          await launch(),
-          viewports[size],
-          language === 'fr' ? 'fr-FR' : 'en-US',
-        );
-        page.setDefaultTimeout(10_000);
-        await page.goto(host.url);
-        await page
-          .getByRole('status')
-          .filter({ hasText: say('app.connection.state.online') })
-          .waitFor();
-        await page.goto(`${host.base}/#/chat/a`);
-        const composer = page.getByRole('textbox', {
-          name: say('chat.composer.label', { agent: 'Atlas' }),
+        const host = await start(atlasConfig(language, ['--modes']), [], {
+          SWITCHBOARD_APP_DIR: appDir,
         });
+        const { page, context, say, composer } = await openAtlasChat(
+          await launch(),
+          host,
+          language,
+          size,
+        );
         await composer.fill('hi');
         await composer.press('Enter');
         await page.getByText('Hello, world').waitFor();

@@ -1,14 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { alwaysRule } from '../../host/services/alwaysRule.ts';
 import type { PermissionOption, ToolCallView } from '../../schema/conversation.ts';
-import { blankTool } from '../../workers/messageModel.ts';
+import { toolAt as tool } from '../helpers/tools.ts';
 
 const cwd = '/work/project';
-const tool = (kind: ToolCallView['kind'], ...paths: string[]): ToolCallView => ({
-  ...blankTool('t'),
-  kind,
-  locations: paths.map((path) => ({ path })),
-});
 const options: PermissionOption[] = [
   { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
   { optionId: 'yes', name: 'Allow', kind: 'allow_once' },

@@ -1,15 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { PermissionRule } from '../../schema/config.ts';
-import type { PermissionOption, ToolCallView } from '../../schema/conversation.ts';
-import { blankTool } from '../../workers/messageModel.ts';
+import type { PermissionOption } from '../../schema/conversation.ts';
+import { toolAt as tool } from '../helpers/tools.ts';
 import { answerByRule } from '../../workers/permissionRules.ts';
 
 const cwd = '/work/project';
-const tool = (kind: ToolCallView['kind'], ...paths: string[]): ToolCallView => ({
-  ...blankTool('t'),
-  kind,
-  locations: paths.map((path) => ({ path })),
-});
 const options: PermissionOption[] = [
   { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
   { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
