@@ -54,6 +54,14 @@ export interface ToolCallView {
   diffs: FileDiff[];
   /** A rule of `permissions` answered its permission request (CONTRACT.md §8): which, and how. */
   rule?: { index: number; answer: 'allow' | 'reject' };
+  /** The images its content holds (a screenshot, a picture read), base64; absent when none. */
+  images?: ToolImage[];
+}
+
+/** An image of a tool call's content: PNG, JPEG, GIF or WebP, base64. */
+export interface ToolImage {
+  mimeType: 'image/png' | 'image/jpeg' | 'image/gif' | 'image/webp';
+  data: string;
 }
 
 export interface PlanEntryView {

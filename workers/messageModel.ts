@@ -20,6 +20,7 @@ import type {
   SessionModes,
   PlanEntryView,
   ToolCallView,
+  ToolImage,
   ToolKind,
 } from '../schema/conversation.ts';
 
@@ -59,9 +60,36 @@ export function contentText(block: ContentBlock): string {
   }
 }
 
+/** The most of a tool call's images kept: they travel in every snapshot of the conversation. */
+const imageLimits = { count: 4, base64: 2_000_000 };
+const imageTypes: ReadonlySet<string> = new Set<ToolImage['mimeType']>([
+  'image/png',
+  'image/jpeg',
+  'image/gif',
+  'image/webp',
+]);
+
+/** An image block Switchboard shows: a known type, base64, within the limits. */
+const shownImage = (block: ContentBlock): ToolImage | undefined =>
+  block.type === 'image' &&
+  imageTypes.has(block.mimeType) &&
+  block.data.length <= imageLimits.base64 &&
+  /^[A-Za-z0-9+/]*={0,2}$/.test(block.data)
+    ? { mimeType: block.mimeType as ToolImage['mimeType'], data: block.data }
+    : undefined;
+
+const toolImages = (content: readonly ToolCallContent[]): ToolImage[] =>
+  content
+    .flatMap((item) => {
+      const image = item.type === 'content' ? shownImage(item.content) : undefined;
+      return image ? [image] : [];
+    })
+    .slice(0, imageLimits.count);
+
+/** The text of a tool call's content; images shown as images are not named in it. */
 const toolOutput = (content: readonly ToolCallContent[], rawOutput: unknown): string => {
   const texts = content.flatMap((item) =>
-    item.type === 'content' ? [contentText(item.content)] : [],
+    item.type === 'content' && !shownImage(item.content) ? [contentText(item.content)] : [],
   );
   return texts.length > 0 ? texts.join('\n') : compactJson(rawOutput);
 };
@@ -108,6 +136,9 @@ export function mergeTool(
   if (update.content !== undefined && update.content !== null) {
     tool.output = toolOutput(update.content, update.rawOutput);
     tool.diffs = toolDiffs(update.content);
+    const images = toolImages(update.content);
+    if (images.length > 0) tool.images = images;
+    else delete tool.images;
   } else if (update.rawOutput !== undefined) {
     tool.output = compactJson(update.rawOutput);
   }

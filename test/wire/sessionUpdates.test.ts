@@ -147,6 +147,41 @@ describe('what an agent sends during a turn', () => {
   });
 });
 
+describe('what a tool call’s content holds', () => {
+  it('keeps its images (known types, base64, within bounds) and links its resources', async () => {
+    const { chat } = await chatWith();
+    const png = Buffer.from('a picture').toString('base64');
+    const image = (mimeType: string, data: string) => ({
+      type: 'content',
+      content: { type: 'image', mimeType, data },
+    });
+    await runScript(chat, 'a', {
+      update: {
+        sessionUpdate: 'tool_call',
+        toolCallId: 'shot',
+        title: 'Take a screenshot',
+        kind: 'read',
+        status: 'completed',
+        content: [
+          image('image/png', png),
+          image('image/svg+xml', png), // not one Switchboard shows: named instead
+          image('image/png', 'not base64 "quoted"'),
+          {
+            type: 'content',
+            content: { type: 'resource_link', name: 'report', uri: 'https://example.com/r' },
+          },
+        ],
+      },
+    });
+    const { messages } = await chat.settled('a');
+    const tool = messages.flatMap((message) =>
+      message.parts.flatMap((part) => (part.kind === 'tool' ? [part.tool] : [])),
+    )[0]!;
+    expect(tool.images).toEqual([{ mimeType: 'image/png', data: png }]);
+    expect(tool.output).toBe('[image]\n[image]\n[report](https://example.com/r)');
+  });
+});
+
 describe('an agent’s budget (CONTRACT.md §8)', () => {
   const usage = (amount: number) => ({
     update: {

@@ -38,6 +38,14 @@ export function ToolCard({ tool, children }: { tool: ToolCallView; children?: Re
         <DiffView key={`${index}:${diff.path}`} diff={diff} />
       ))}
       {tool.output !== '' && <ToolOutput label={t('chat.tool.output')} text={tool.output} />}
+      {tool.images?.map(({ mimeType, data }, index) => (
+        <img
+          key={index}
+          className="chat-tool-image"
+          alt={t('chat.tool.image', { index: index + 1, title: tool.title })}
+          src={`data:${mimeType};base64,${data}`}
+        />
+      ))}
       {tool.rule && (
         <p className={`chat-note chat-tool-rule chat-tool-rule-${tool.rule.answer}`}>
           {t(`chat.tool.rule.${tool.rule.answer}`, { rule: tool.rule.index + 1 })}

@@ -2,10 +2,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { SettingsScreen } from '../../../pwa/src/settings/SettingsScreen.tsx';
-import { ToolCard } from '../../../pwa/src/chat/ToolCard.tsx';
 import type { PermissionRule } from '../../../schema/config.ts';
-import { blankTool } from '../../../workers/messageModel.ts';
-import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
 import { configPath, settingsHost } from './settingsHost.tsx';
 
 vi.mock('../../../pwa/src/settings/editor/schemaSupport.ts', () => ({
@@ -85,24 +83,5 @@ describe('the permission rules in Settings', () => {
     expect(
       (await within(section).findByText('Aucune règle : chaque demande vous est posée.')).tagName,
     ).toBe('P');
-  });
-});
-
-describe('a tool call a rule answered', () => {
-  it('says which rule, and how', () => {
-    mockHost();
-    renderWithHost(
-      <ToolCard
-        tool={{
-          ...blankTool('t'),
-          title: 'Edit a.ts',
-          kind: 'edit',
-          rule: { index: 0, answer: 'allow' },
-        }}
-      />,
-    );
-    expect(screen.getByText('Allowed by your permission rule 1 (Settings).').className).toBe(
-      'chat-note chat-tool-rule chat-tool-rule-allow',
-    );
   });
 });
