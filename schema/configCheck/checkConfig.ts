@@ -87,6 +87,7 @@ export function checkConfig(text: string): ConfigCheck {
 
   findings.push(...schemaFindings(validate(data), { doc, data, positions }));
   findings.push(...limitFindings(doc, data, positions));
+  findings.push(...ruleFindings(doc, data, positions));
   const value = findings.some((finding) => !finding.warning)
     ? undefined
     : (data as SwitchboardConfiguration);
@@ -190,6 +191,27 @@ function limitFindings(doc: Document, data: unknown, positions: Positions): Find
       values: { path: 'limits.maxRunningAgents', limit, count },
     },
   ];
+}
+
+/** A permission rule for an agent the file does not have: it can never answer anything. */
+function ruleFindings(doc: Document, data: unknown, positions: Positions): Finding[] {
+  if (!isRecord(data) || !Array.isArray(data.permissions)) return [];
+  const agents = isRecord(data.agents) ? data.agents : {};
+  return data.permissions.flatMap((rule: unknown, index): Finding[] => {
+    if (!isRecord(rule) || typeof rule.agent !== 'string' || Object.hasOwn(agents, rule.agent)) {
+      return [];
+    }
+    const { value } = locate(doc, ['permissions', String(index), 'agent']);
+    const path = `permissions[${index}].agent`;
+    return [
+      {
+        ...positions.of(value),
+        warning: true,
+        code: 'ruleForUnknownAgent',
+        values: { path, agent: rule.agent },
+      },
+    ];
+  });
 }
 
 /** Each agent's command and folder, where they are written, for the host to look for. */

@@ -80,6 +80,7 @@ export type FindingCode =
   | 'unknownKeySuggestion'
   // the meaning, beyond the schema
   | 'limitAboveAgents'
+  | 'ruleForUnknownAgent'
   // the machine it runs on (found by the host)
   | 'commandNotFound'
   | 'commandMissing'

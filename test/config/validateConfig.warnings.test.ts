@@ -87,6 +87,23 @@ describe('warnings', () => {
     expect(problems('agents: {a: {command: agent-bin}}\n')).toEqual([]);
   });
 
+  it('a permission rule for an agent the file does not have, at its name', () => {
+    const text = [
+      'agents: {a: {command: agent-bin}}',
+      'permissions:',
+      '  - {agent: a, answer: allow}',
+      '  - {agent: claud, kind: edit, answer: allow}',
+      '  - {answer: reject}',
+      '',
+    ].join('\n');
+    expect(problems(text)).toEqual([
+      '4:13 W `permissions[1].agent` names the agent claud, which this file does not have: the rule answers nothing',
+    ]);
+    expect(problems(inFrench(text))).toEqual([
+      '5:13 W `permissions[1].agent` nomme l’agent claud, que ce fichier n’a pas : la règle ne répond à rien',
+    ]);
+  });
+
   it('do not stop the file from being used', () => {
     const { problems: found, config } = validateConfig(
       'colour: red\nagents: {a: {command: clode}}\n',
