@@ -70,6 +70,8 @@ export class WorkerAgent implements AgentWorkerApi {
   #language: Language;
   #policy: AgentPolicy;
   #launch: AgentLaunch | undefined;
+  /** The agent's `cwd`, as configured and as its real path once known. */
+  #cwds: string[] = [];
   #files: ClientFiles | undefined;
   #last: StateEvent | undefined;
   /** The last run was asked to stop (rather than crashing). */
@@ -109,6 +111,11 @@ export class WorkerAgent implements AgentWorkerApi {
 
   start(launch: AgentLaunch): void {
     this.#launch = launch;
+    this.#cwds = [launch.cwd];
+    void realpath(launch.cwd).then(
+      (real) => (this.#cwds = [launch.cwd, real]),
+      () => {},
+    );
     this.#files = new ClientFiles(launch.cwd, {
       own: launch.ownFiles ?? [],
       onRefused: ({ method, path, reason }) => {
@@ -201,7 +208,7 @@ export class WorkerAgent implements AgentWorkerApi {
       link: this.#link(() => conversation),
       emit: (event) => this.#batcher.push(event),
       answerByRule: (tool, options) =>
-        answerByRule(this.#policy.permissions, tool, options, this.#launch?.cwd ?? ''),
+        answerByRule(this.#policy.permissions, tool, options, this.#cwds),
       overBudget: ({ cost }) => {
         const limit = this.#policy.budget;
         if (limit === null || !cost || cost.amount <= limit) return undefined;

@@ -17,11 +17,15 @@ function inside(cwd: string, location: string): string | undefined {
   return path.split(sep).join('/');
 }
 
-const matches = (rule: PermissionRule, tool: ToolCallView, cwd: string): boolean => {
+/** Where a location is in the first of `cwds` (the same folder, as configured and as real) that holds it. */
+const insideAny = (cwds: readonly string[], location: string) =>
+  cwds.map((cwd) => inside(cwd, location)).find((path) => path !== undefined);
+
+const matches = (rule: PermissionRule, tool: ToolCallView, cwds: readonly string[]): boolean => {
   if (rule.kind !== undefined && rule.kind !== tool.kind) return false;
   if (rule.path === undefined) return true;
   const glob = picomatch(rule.path, { dot: true });
-  const paths = tool.locations.map((location) => inside(cwd, location.path));
+  const paths = tool.locations.map((location) => insideAny(cwds, location.path));
   return paths.length > 0 && paths.every((path) => path !== undefined && glob(path));
 };
 
@@ -32,16 +36,17 @@ const optionFor = (answer: PermissionRule['answer'], options: readonly Permissio
 
 /**
  * The answer the first rule that matches `tool` gives (CONTRACT.md §8): its kind, and every
- * location inside `cwd` matching its `path`. `undefined` when none matches, or when the agent
+ * location inside the agent's `cwd` matching its `path` — `cwds` is that folder as configured and
+ * as its real path, which agents given it report (a symlinked `/tmp` on macOS). `undefined` when none matches, or when the agent
  * offers no option of the rule's answer: the user is asked.
  */
 export function answerByRule(
   rules: readonly PermissionRule[],
   tool: ToolCallView,
   options: readonly PermissionOption[],
-  cwd: string,
+  cwds: readonly string[],
 ): RuleAnswer | undefined {
-  const rule = rules.find((candidate) => matches(candidate, tool, cwd));
+  const rule = rules.find((candidate) => matches(candidate, tool, cwds));
   const option = rule && optionFor(rule.answer, options);
   return rule && option
     ? { rule: rule.index, answer: rule.answer, optionId: option.optionId }

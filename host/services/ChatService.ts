@@ -1,3 +1,4 @@
+import { realpath } from 'node:fs/promises';
 import type { Remote } from 'comlink';
 import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
 import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.ts';
@@ -75,7 +76,8 @@ export class ChatService {
     // "Always allow" or "Always reject": the next such request is answered by a rule (§8).
     const option = request.options.find((candidate) => candidate.optionId === optionId)!;
     const cwd = this.supervisor.definition(request.agent)?.cwd;
-    const rule = cwd === undefined ? undefined : alwaysRule(request, option, cwd);
+    const cwds = cwd === undefined ? [] : [cwd, await realpath(cwd).catch(() => cwd)];
+    const rule = alwaysRule(request, option, cwds);
     if (rule) await this.config.addPermissionRule(rule);
   }
 

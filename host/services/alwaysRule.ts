@@ -24,19 +24,22 @@ function commonFolder(folders: readonly string[]): string {
  * The rule an "Always allow" or "Always reject" answer adds (CONTRACT.md §8): the agent, the
  * tool's kind, and the folder of its locations when it has some (`src/**`; `**` for the `cwd`).
  * `undefined` for any other answer, and for a call with a location outside the `cwd`: a rule
- * can only name paths inside it, and a wider one would allow more than the user did.
+ * can only name paths inside it, and a wider one would allow more than the user did. `cwds` is
+ * the `cwd` as configured and as its real path (what agents report under a symlinked one).
  */
 export function alwaysRule(
   request: PermissionRequestView,
   option: PermissionOption,
-  cwd: string,
+  cwds: readonly string[],
 ): PermissionRule | undefined {
   if (option.kind !== 'allow_always' && option.kind !== 'reject_always') return undefined;
   const answer = option.kind === 'allow_always' ? 'allow' : 'reject';
   const { kind, locations } = request.toolCall;
   const rule: PermissionRule = { agent: request.agent, kind, answer };
   if (locations.length === 0) return rule;
-  const folders = locations.map((location) => folderIn(cwd, location.path));
+  const folders = locations.map((location) =>
+    cwds.map((cwd) => folderIn(cwd, location.path)).find((folder) => folder !== undefined),
+  );
   if (folders.some((folder) => folder === undefined)) return undefined;
   const folder = commonFolder(folders as string[]);
   return { agent: request.agent, kind, path: folder === '.' ? '**' : `${folder}/**`, answer };

@@ -20,14 +20,14 @@ describe('the rule that answers a permission request', () => {
       { kind: 'edit', answer: 'reject' },
       { answer: 'allow' },
     );
-    expect(answerByRule(list, tool('edit', `${cwd}/src/a/b.ts`, 'src/c.ts'), options, cwd)).toEqual(
-      { rule: 0, answer: 'allow', optionId: 'yes' },
-    );
+    expect(
+      answerByRule(list, tool('edit', `${cwd}/src/a/b.ts`, 'src/c.ts'), options, [cwd]),
+    ).toEqual({ rule: 0, answer: 'allow', optionId: 'yes' });
     // One location outside the glob: the next rule.
     expect(
-      answerByRule(list, tool('edit', `${cwd}/src/a.ts`, `${cwd}/README.md`), options, cwd),
+      answerByRule(list, tool('edit', `${cwd}/src/a.ts`, `${cwd}/README.md`), options, [cwd]),
     ).toEqual({ rule: 1, answer: 'reject', optionId: 'no' });
-    expect(answerByRule(list, tool('read'), options, cwd)).toEqual({
+    expect(answerByRule(list, tool('read'), options, [cwd])).toEqual({
       rule: 2,
       answer: 'allow',
       optionId: 'yes',
@@ -37,19 +37,30 @@ describe('the rule that answers a permission request', () => {
   it('never matches a path outside the cwd, however it is written, nor a call with no location', () => {
     const list = rules({ path: '**', answer: 'allow' });
     for (const outside of ['/etc/passwd', `${cwd}/../secret`, '../secret', `${cwd}-other/x`, cwd]) {
-      expect(answerByRule(list, tool('read', outside), options, cwd), outside).toBeUndefined();
+      expect(answerByRule(list, tool('read', outside), options, [cwd]), outside).toBeUndefined();
     }
-    expect(answerByRule(list, tool('read'), options, cwd)).toBeUndefined();
-    expect(answerByRule(list, tool('read', `${cwd}/.env`), options, cwd)).toMatchObject({
+    expect(answerByRule(list, tool('read'), options, [cwd])).toBeUndefined();
+    expect(answerByRule(list, tool('read', `${cwd}/.env`), options, [cwd])).toMatchObject({
       rule: 0,
     });
   });
 
+  it('takes a location under the real path of a symlinked cwd for one inside it', () => {
+    const list = rules({ path: 'src/**', answer: 'allow' });
+    const real = '/private/work/project';
+    expect(
+      answerByRule(list, tool('edit', `${real}/src/a.ts`), options, [cwd, real]),
+    ).toMatchObject({ rule: 0 });
+    expect(answerByRule(list, tool('edit', `${real}/src/a.ts`), options, [cwd])).toBeUndefined();
+  });
+
   it('asks the user when the agent offers no option of the rule’s answer', () => {
     const onlyAllow = options.filter((option) => option.kind.startsWith('allow'));
-    expect(answerByRule(rules({ answer: 'reject' }), tool('read'), onlyAllow, cwd)).toBeUndefined();
     expect(
-      answerByRule(rules({ answer: 'allow' }), tool('read'), onlyAllow.slice(0, 1), cwd),
+      answerByRule(rules({ answer: 'reject' }), tool('read'), onlyAllow, [cwd]),
+    ).toBeUndefined();
+    expect(
+      answerByRule(rules({ answer: 'allow' }), tool('read'), onlyAllow.slice(0, 1), [cwd]),
     ).toEqual({ rule: 0, answer: 'allow', optionId: 'always' });
   });
 });
