@@ -63,22 +63,29 @@ export class ChatService {
     if (!request) {
       throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
     }
-    if (!request.options.some((option) => option.optionId === optionId)) {
+    const option = request.options.find((candidate) => candidate.optionId === optionId);
+    if (!option) {
       throw new ServiceError('not-found', this.#say('error.unknownOption', { optionId }));
     }
     this.conversations.answering(id, optionId);
+    // "Always allow" or "Always reject": the rule is in place (in the file, and in the worker)
+    // before the agent hears the answer, so its next such request is answered by it (§8).
+    const cwd = this.supervisor.definition(request.agent)?.cwd;
+    const cwds = cwd === undefined ? [] : [cwd, await realpath(cwd).catch(() => cwd)];
+    const rule = alwaysRule(request, option, cwds);
+    const saved = rule ? this.config.addPermissionRule(rule) : Promise.resolve();
+    const notSaved = await saved.then(
+      () => undefined,
+      (error: unknown) => error,
+    );
     const worker = this.supervisor.conversationWorker(request.agent);
     // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
     const result = await worker?.call<Result<void>>((api) => api.answerPermission(id, optionId));
     if (!result?.ok) {
       throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
     }
-    // "Always allow" or "Always reject": the next such request is answered by a rule (§8).
-    const option = request.options.find((candidate) => candidate.optionId === optionId)!;
-    const cwd = this.supervisor.definition(request.agent)?.cwd;
-    const cwds = cwd === undefined ? [] : [cwd, await realpath(cwd).catch(() => cwd)];
-    const rule = alwaysRule(request, option, cwds);
-    if (rule) await this.config.addPermissionRule(rule);
+    // The answer went; a rule the file refused is said after it.
+    if (notSaved !== undefined) throw notSaved;
   }
 
   /**
