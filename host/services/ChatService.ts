@@ -76,7 +76,7 @@ export class ChatService {
     const saved = rule ? this.config.addPermissionRule(rule) : Promise.resolve();
     const notSaved = await saved.then(
       () => undefined,
-      (error: unknown) => error,
+      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
     );
     const worker = this.supervisor.conversationWorker(request.agent);
     // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
