@@ -1,7 +1,6 @@
 import {
   methods,
   RequestError,
-  type McpServer,
   type SetSessionConfigOptionRequest,
 } from '@agentclientprotocol/sdk';
 import { realpath } from 'node:fs/promises';
@@ -21,6 +20,7 @@ import { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
 import { quirksOf } from './agentQuirks.ts';
+import { meshServers } from './meshServers.ts';
 import { authMethodView } from './authMethods.ts';
 import { answerByRule } from './permissionRules.ts';
 import { EventBatcher } from './EventBatcher.ts';
@@ -282,7 +282,7 @@ export class WorkerAgent implements AgentWorkerApi {
         const cwd = await realpath(given).catch(() => given);
         const response = await connection().agent.request(methods.agent.session.new, {
           cwd,
-          mcpServers: this.#mcpServers(),
+          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
         });
         await conversation().choices.offered(response.sessionId, response);
         return { id: response.sessionId, cwd };
@@ -291,7 +291,7 @@ export class WorkerAgent implements AgentWorkerApi {
         const response = await connection().agent.request(methods.agent.session.load, {
           sessionId: id,
           cwd,
-          mcpServers: this.#mcpServers(),
+          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
         });
         await conversation().choices.offered(id, response);
         // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
@@ -303,7 +303,7 @@ export class WorkerAgent implements AgentWorkerApi {
         const response = await connection().agent.request(methods.agent.session.resume, {
           sessionId: id,
           cwd,
-          mcpServers: this.#mcpServers(),
+          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
         });
         await conversation().choices.offered(id, response);
       },
@@ -361,25 +361,6 @@ export class WorkerAgent implements AgentWorkerApi {
       if (quietFor >= quietMs || now >= until) return;
       await new Promise((resolve) => setTimeout(resolve, quietMs - quietFor));
     }
-  }
-
-  /**
-   * The MCP servers offered in `session/new`: the agent mesh's, over HTTP when the agent says it
-   * speaks MCP over HTTP, otherwise through the stdio bridge (which every ACP agent supports).
-   */
-  #mcpServers(): McpServer[] {
-    const mesh = this.#launch?.mesh;
-    if (!mesh) return [];
-    const name = 'switchboard-mesh';
-    if (this.#actor.capabilities?.mcpCapabilities?.http) {
-      const headers = [{ name: 'Authorization', value: `Bearer ${mesh.bearer}` }];
-      return [{ type: 'http', name, url: mesh.url, headers }];
-    }
-    const env = [
-      { name: 'SWITCHBOARD_MESH_URL', value: mesh.url },
-      { name: 'SWITCHBOARD_MESH_BEARER', value: mesh.bearer },
-    ];
-    return [{ name, command: mesh.bridge.command, args: [...mesh.bridge.args], env }];
   }
 
   /** The client side of ACP: https://agentclientprotocol.com/protocol/v1/overview#client */
