@@ -56,6 +56,22 @@ export interface ToolCallView {
   rule?: { index: number; answer: 'allow' | 'reject' };
   /** The images its content holds (a screenshot, a picture read), base64; absent when none. */
   images?: ToolImage[];
+  /** The terminals its content shows (CONTRACT.md §7), their output live; absent when none. */
+  terminals?: TerminalView[];
+}
+
+/**
+ * A terminal the agent made (`terminal/create`) as a tool call shows it: its output so far (the
+ * last 64 KiB at the most: `truncated` when its front is cut), and how it ended once it has.
+ */
+export interface TerminalView {
+  id: string;
+  /** The command line, its arguments quoted where a shell would need it. */
+  command: string;
+  output: string;
+  exitCode: number | null;
+  signal: string | null;
+  truncated: boolean;
 }
 
 /** An image of a tool call's content: PNG, JPEG, GIF or WebP, base64. */

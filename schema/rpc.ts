@@ -73,6 +73,7 @@ export const rpcMethods = {
     { title: 'action', type: 'string', enum: ['accept', 'decline', 'cancel'] },
     { title: 'content', optional: true, type: 'object', maxProperties: 50 },
   ],
+  'ChatService.KillTerminal': [name, { title: 'terminalId', type: 'string', minLength: 1 }],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],

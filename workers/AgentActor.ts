@@ -49,6 +49,13 @@ const noClientHandlers: ClientHandlers = {
   writeTextFile: () => Promise.reject(new Error('no file system here')),
   createElicitation: () => Promise.resolve({ action: 'cancel' }),
   completeElicitation: () => {},
+  createTerminal: () => Promise.reject(new Error('no terminals here')),
+  terminalOutput: () => {
+    throw new Error('no terminals here');
+  },
+  waitForTerminalExit: () => Promise.reject(new Error('no terminals here')),
+  killTerminal: () => {},
+  releaseTerminal: () => {},
 };
 
 /**

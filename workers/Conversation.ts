@@ -9,6 +9,7 @@ import { turnMachine } from '../machines/turnMachine.ts';
 import type {
   Conversation as ConversationView,
   ConversationEvent,
+  TerminalView,
 } from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
@@ -68,6 +69,7 @@ export class Conversation {
       emit: options.emit,
       newId,
       now: options.now ?? (() => new Date()),
+      ...(options.terminal ? { terminal: options.terminal } : {}),
     });
     this.elicitations = new PendingElicitations(options.agent, this.#emit, newId);
     this.choices = new SessionChoices({
@@ -275,6 +277,9 @@ export class Conversation {
   /** A write the agent made through `fs/write_text_file`, shown as a diff if no tool call did. */
   showWrite(path: string, oldText: string | null, newText: string): void {
     this.#transcript.showWrite(this.#current?.agentMessageId, path, oldText, newText);
+  }
+  showTerminal(view: TerminalView): void {
+    this.#transcript.showTerminal(view);
   }
 
   #bindTurn(turn: () => Turn) {

@@ -6,8 +6,10 @@ import type {
   ConversationEvent,
   SessionView,
   SystemCode,
+  TerminalView,
   ToolCallView,
 } from '../schema/conversation.ts';
+import type { TerminalLookup } from './messageModel.ts';
 import { projectTool, projectUpdate, writeShown } from './sessionProjection.ts';
 
 export interface TranscriptOptions {
@@ -16,6 +18,8 @@ export interface TranscriptOptions {
   emit: (event: ConversationEvent) => void;
   newId: () => string;
   now: () => Date;
+  /** The terminals of the agent's run, for the tool calls that show them. */
+  terminal?: TerminalLookup;
 }
 
 /**
@@ -80,9 +84,31 @@ export class Transcript {
 
   /** Adds or updates a tool call's part of the answer `answerId`; returns the call as it now is. */
   upsertTool(answerId: string | undefined, update: ToolCall | ToolCallUpdate): ToolCallView {
-    const { tool, events } = projectTool(this.options.agent, this.arriving(answerId), update);
+    const { agent, terminal } = this.options;
+    const { tool, events } = projectTool(agent, this.arriving(answerId), update, terminal);
     for (const event of events) this.emit(event);
     return tool;
+  }
+
+  /**
+   * A terminal's output or exit, in every tool call that shows it (an answer may be done while
+   * its command still runs).
+   */
+  showTerminal(view: TerminalView): void {
+    const { agent } = this.options;
+    for (const message of this.#state.messages) {
+      message.parts.forEach((part, index) => {
+        if (part.kind !== 'tool' || !part.tool.terminals?.some((shown) => shown.id === view.id)) {
+          return;
+        }
+        const terminals = part.tool.terminals.map((shown) => (shown.id === view.id ? view : shown));
+        const tool = { ...part.tool, terminals };
+        this.emit({
+          name: 'message:delta',
+          data: { agent, messageId: message.id, index, kind: 'tool', part: { kind: 'tool', tool } },
+        });
+      });
+    }
   }
 
   /** Sets `fields` of tool call `toolCallId` in the answer `answerId`, if it shows it. */
@@ -117,6 +143,7 @@ export class Transcript {
   project(answerId: string | undefined, { update }: SessionNotification): void {
     const { events, shown } = projectUpdate(this.arriving(answerId), update, {
       agent: this.options.agent,
+      ...(this.options.terminal ? { terminal: this.options.terminal } : {}),
       session: () => this.sessionView(),
       newMessage: (compactionId) => {
         const id = this.options.newId();

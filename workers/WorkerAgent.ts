@@ -12,10 +12,11 @@ import type { AgentPolicy } from '../schema/config.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
 import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
-import type { ClientHandlers } from './acpHandshake.ts';
+import { clientHandlers } from './clientHandlers.ts';
 import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import { ClientFiles } from './clientFiles.ts';
+import { ClientTerminals } from './ClientTerminals.ts';
 import { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
@@ -73,6 +74,8 @@ export class WorkerAgent implements AgentWorkerApi {
   /** The agent's `cwd`, as configured and as its real path once known. */
   #cwds: string[] = [];
   #files: ClientFiles | undefined;
+  /** The terminals of the current run (`terminal/*`), killed when it ends. */
+  #terminals: ClientTerminals | undefined;
   #last: StateEvent | undefined;
   /** The last run was asked to stop (rather than crashing). */
   #stopping = false;
@@ -101,7 +104,13 @@ export class WorkerAgent implements AgentWorkerApi {
       placeholder,
       (event) => this.#onActorEvent(event),
       options.timings,
-      this.#clientHandlers(),
+      clientHandlers({
+        files: () => this.#files,
+        terminals: () => this.#terminals,
+        conversation: () => this.#conversation,
+        quirks: () => quirksOf(this.#actor.agentInfo),
+        updated: () => (this.#lastUpdateAt = performance.now()),
+      }),
       (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
     );
     this.#conversation = this.#makeConversation(options.seed);
@@ -122,6 +131,14 @@ export class WorkerAgent implements AgentWorkerApi {
         const key = reason === 'outside' ? 'files.refusedOutside' : 'files.refusedOwn';
         this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
       },
+    });
+    const files = this.#files;
+    this.#terminals?.killAll();
+    this.#terminals = new ClientTerminals({
+      env: launch.env,
+      cwd: launch.cwd,
+      confine: (method, path) => files.confine(method, path),
+      onChange: (view) => this.#conversation.showTerminal(view),
     });
     this.#actor.start(launch);
   }
@@ -176,6 +193,13 @@ export class WorkerAgent implements AgentWorkerApi {
   setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
     return this.#conversation.choices.setOption(optionId, value);
   }
+  killTerminal(terminalId: string): Result<void> {
+    if (!this.#terminals?.has(terminalId)) {
+      return { ok: false, error: { kind: 'not-found', message: `no terminal ${terminalId}` } };
+    }
+    this.#terminals.kill(terminalId);
+    return { ok: true, value: undefined };
+  }
   authenticate(methodId: string): Promise<Result<void>> {
     return this.#conversation.authenticate(methodId);
   }
@@ -207,6 +231,7 @@ export class WorkerAgent implements AgentWorkerApi {
       agent: this.#name,
       link: this.#link(() => conversation),
       emit: (event) => this.#batcher.push(event),
+      terminal: (id) => this.#terminals?.view(id),
       answerByRule: (tool, options) =>
         answerByRule(this.#policy.permissions, tool, options, this.#cwds),
       overBudget: ({ cost }) => {
@@ -250,6 +275,7 @@ export class WorkerAgent implements AgentWorkerApi {
             exit: describeExit(this.#language, event.exit ?? { code: null, signal: null }),
           });
       this.#stopping = false;
+      this.#terminals?.killAll();
       this.#conversation.agentGone(reason);
     }
   }
@@ -361,31 +387,5 @@ export class WorkerAgent implements AgentWorkerApi {
       if (quietFor >= quietMs || now >= until) return;
       await new Promise((resolve) => setTimeout(resolve, quietMs - quietFor));
     }
-  }
-
-  /** The client side of ACP: https://agentclientprotocol.com/protocol/v1/overview#client */
-  #clientHandlers(): ClientHandlers {
-    const files = () => {
-      if (!this.#files) throw RequestError.internalError(undefined, 'no working folder');
-      return this.#files;
-    };
-    return {
-      sessionUpdate: (notification) => {
-        this.#lastUpdateAt = performance.now();
-        this.#conversation.onUpdate(notification);
-      },
-      requestPermission: (request, signal) => this.#conversation.requestPermission(request, signal),
-      readTextFile: (request) =>
-        files().read(request, {
-          missingIsEmpty: quirksOf(this.#actor.agentInfo).missingFileIsEmpty,
-        }),
-      createElicitation: (request, signal) => this.#conversation.elicitations.ask(request, signal),
-      completeElicitation: (elicitationId) =>
-        this.#conversation.elicitations.complete(elicitationId),
-      writeTextFile: async (request) => {
-        const { oldText } = await files().write(request);
-        this.#conversation.showWrite(request.path, oldText, request.content);
-      },
-    };
   }
 }

@@ -6,6 +6,8 @@ import {
   type ClientConnection,
   type CreateElicitationRequest,
   type CreateElicitationResponse,
+  type CreateTerminalRequest,
+  type CreateTerminalResponse,
   type Implementation,
   type ReadTextFileRequest,
   type ReadTextFileResponse,
@@ -13,6 +15,8 @@ import {
   type RequestPermissionResponse,
   type SessionNotification,
   type Stream,
+  type TerminalExitStatus,
+  type TerminalOutputResponse,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
 import type { AgentFailure } from '../schema/agents.ts';
@@ -40,17 +44,23 @@ export interface ClientHandlers {
     signal: AbortSignal,
   ): Promise<CreateElicitationResponse>;
   completeElicitation(elicitationId: string): void;
+  /** `terminal/*`: https://agentclientprotocol.com/protocol/v1/terminals */
+  createTerminal(request: CreateTerminalRequest): Promise<CreateTerminalResponse>;
+  terminalOutput(terminalId: string): TerminalOutputResponse;
+  waitForTerminalExit(terminalId: string): Promise<TerminalExitStatus>;
+  killTerminal(terminalId: string): void;
+  releaseTerminal(terminalId: string): void;
 }
 
 /**
- * What Switchboard implements of the client side, advertised as such: the file system, notices
- * and compaction updates, boolean config options, elicitations (forms and links); no terminal,
- * no terminal login
+ * What Switchboard implements of the client side, advertised as such: the file system,
+ * terminals, notices and compaction updates, boolean config options, elicitations (forms and
+ * links); no terminal login (it needs an interactive terminal: `docs/decisions.md`)
  * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
 export const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
-  terminal: false,
+  terminal: true,
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
   elicitation: { form: {}, url: {} },
 };
@@ -74,6 +84,21 @@ export function connectToAgent(stream: Stream, handlers: ClientHandlers): Client
     .onNotification(methods.client.elicitation.complete, ({ params }) =>
       handlers.completeElicitation(params.elicitationId),
     )
+    .onRequest(methods.client.terminal.create, ({ params }) => handlers.createTerminal(params))
+    .onRequest(methods.client.terminal.output, ({ params }) =>
+      handlers.terminalOutput(params.terminalId),
+    )
+    .onRequest(methods.client.terminal.waitForExit, ({ params }) =>
+      handlers.waitForTerminalExit(params.terminalId),
+    )
+    .onRequest(methods.client.terminal.kill, ({ params }) => {
+      handlers.killTerminal(params.terminalId);
+      return {};
+    })
+    .onRequest(methods.client.terminal.release, ({ params }) => {
+      handlers.releaseTerminal(params.terminalId);
+      return {};
+    })
     .connect(stream);
 }
 

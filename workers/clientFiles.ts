@@ -108,7 +108,7 @@ export class ClientFiles {
     try {
       checkCount('line', line, 1);
       checkCount('limit', limit, 0);
-      const real = await this.#confine('fs/read_text_file', path);
+      const real = await this.confine('fs/read_text_file', path);
       const size = await stat(real).then(
         (stats) => stats.size,
         (error: unknown) => {
@@ -133,7 +133,7 @@ export class ClientFiles {
    */
   async write({ path, content }: WriteTextFileRequest): Promise<{ oldText: string | null }> {
     try {
-      const real = await this.#confine('fs/write_text_file', path);
+      const real = await this.confine('fs/write_text_file', path);
       await mkdir(dirname(real), { recursive: true });
       const oldText = await readFile(real, 'utf8').catch((error: unknown) => {
         if (errnoOf(error) === 'ENOENT') return null;
@@ -146,8 +146,11 @@ export class ClientFiles {
     }
   }
 
-  /** The real path of `path`, once it is known to be one the agent may use. */
-  async #confine(method: string, path: string): Promise<string> {
+  /**
+   * The real path of `path`, once it is known to be one the agent may use (`method` names the
+   * request for the log).
+   */
+  async confine(method: string, path: string): Promise<string> {
     if (typeof path !== 'string' || !isAbsolute(path)) {
       throw RequestError.invalidParams({ path }, `${String(path)} is not an absolute path`);
     }

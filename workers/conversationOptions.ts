@@ -10,6 +10,7 @@ import type {
   StopReason,
   ToolCallView,
 } from '../schema/conversation.ts';
+import type { TerminalLookup } from './messageModel.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { WorkerSeed } from './protocol.ts';
@@ -62,4 +63,6 @@ export interface ConversationOptions {
   answerByRule?: (tool: ToolCallView, options: PermissionOption[]) => RuleAnswer | undefined;
   /** Called with the session's actor before it starts. */
   onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
+  /** The terminals of the agent's run, for the tool calls that show them. */
+  terminal?: TerminalLookup;
 }

@@ -19,6 +19,7 @@ import type {
   FileDiff,
   SessionModes,
   PlanEntryView,
+  TerminalView,
   ToolCallView,
   ToolImage,
   ToolKind,
@@ -108,6 +109,35 @@ const toolDiffs = (content: readonly ToolCallContent[]): FileDiff[] =>
       : [],
   );
 
+/** The terminal of an id, as the agent's run holds it (`undefined`: not one of its own). */
+export type TerminalLookup = (terminalId: string) => TerminalView | undefined;
+
+/** A terminal named by a tool call before (or after) the run knew it: no output yet. */
+const unknownTerminal = (id: string): TerminalView => ({
+  id,
+  command: '',
+  output: '',
+  exitCode: null,
+  signal: null,
+  truncated: false,
+});
+
+/** The terminals a tool call's content shows, as `previous` showed them when the run has let go. */
+const toolTerminals = (
+  content: readonly ToolCallContent[],
+  previous: readonly TerminalView[],
+  terminal: TerminalLookup,
+): TerminalView[] =>
+  content.flatMap((item) =>
+    item.type === 'terminal'
+      ? [
+          terminal(item.terminalId) ??
+            previous.find((shown) => shown.id === item.terminalId) ??
+            unknownTerminal(item.terminalId),
+        ]
+      : [],
+  );
+
 /** A tool call with nothing known about it yet. */
 export const blankTool = (id: string): ToolCallView => ({
   id,
@@ -127,6 +157,7 @@ export const blankTool = (id: string): ToolCallView => ({
 export function mergeTool(
   previous: ToolCallView | undefined,
   update: ToolCall | ToolCallUpdate,
+  terminal: TerminalLookup = () => undefined,
 ): ToolCallView {
   const tool = { ...(previous ?? blankTool(update.toolCallId)) };
   if (update.title !== undefined && update.title !== null) tool.title = update.title;
@@ -139,6 +170,9 @@ export function mergeTool(
     const images = toolImages(update.content);
     if (images.length > 0) tool.images = images;
     else delete tool.images;
+    const terminals = toolTerminals(update.content, tool.terminals ?? [], terminal);
+    if (terminals.length > 0) tool.terminals = terminals;
+    else delete tool.terminals;
   } else if (update.rawOutput !== undefined) {
     tool.output = compactJson(update.rawOutput);
   }

@@ -129,6 +129,8 @@ export interface AgentWorkerApi {
     action: ElicitationAction,
     content?: ElicitationContent,
   ): Result<void>;
+  /** `ChatService.KillTerminal`: `not-found` when the agent's run holds no such terminal. */
+  killTerminal(terminalId: string): Result<void>;
   /** `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. */
   authenticate(methodId: string): Promise<Result<void>>;
   /** The host could not start the agent for a waiting turn. */

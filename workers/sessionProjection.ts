@@ -23,6 +23,7 @@ import {
   contentText,
   mergeTool,
   planEntries,
+  type TerminalLookup,
 } from './messageModel.ts';
 import {
   compactionChunkEvents,
@@ -46,6 +47,7 @@ export interface ProjectionContext extends NotesContext {
    * not by each chunk of an answer).
    */
   session(): SessionView;
+  terminal?: TerminalLookup;
 }
 
 /** `message` is the agent message of the turn in progress, while it still arrives. */
@@ -65,7 +67,7 @@ export function projectUpdate(
       return shown(appendText(agent, message, 'thought', update.content));
     case 'tool_call':
     case 'tool_call_update':
-      return shown(projectTool(agent, message, update).events);
+      return shown(projectTool(agent, message, update, context.terminal).events);
     case 'plan':
       return shown(setPlan(agent, message, update.entries));
     case 'usage_update': {
@@ -130,12 +132,13 @@ export function projectTool(
   agent: string,
   message: ChatMessage | undefined,
   update: ToolCall | ToolCallUpdate,
+  terminal?: TerminalLookup,
 ): { tool: ToolCallView; events: ConversationEvent[] } {
   const index = message
     ? message.parts.findIndex((part) => part.kind === 'tool' && part.tool.id === update.toolCallId)
     : -1;
   const previous = message?.parts[index];
-  const tool = mergeTool(previous?.kind === 'tool' ? previous.tool : undefined, update);
+  const tool = mergeTool(previous?.kind === 'tool' ? previous.tool : undefined, update, terminal);
   const part: MessagePart = { kind: 'tool', tool };
   if (!message || JSON.stringify(previous) === JSON.stringify(part)) return { tool, events: [] };
   return {

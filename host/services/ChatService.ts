@@ -109,6 +109,19 @@ export class ChatService {
     await this.#inWorker(asked.agent, (api) => api.answerElicitation(id, action, answer));
   }
 
+  /**
+   * Kills a command the agent runs in one of its terminals (CONTRACT.md §7): its whole process
+   * group, as `terminal/kill` would. The agent sees it end, and decides what follows.
+   */
+  async KillTerminal(agent: string, terminalId: string): Promise<void> {
+    this.#requireAgent(agent);
+    const worker = this.supervisor.conversationWorker(agent);
+    const result = await worker?.call<Result<void>>((api) => api.killTerminal(terminalId));
+    if (!result?.ok) {
+      throw new ServiceError('not-found', this.#say('error.unknownTerminal', { terminalId }));
+    }
+  }
+
   /** `session/set_mode` (CONTRACT.md §7): one of the modes the agent's session offers. */
   async SetMode(agent: string, modeId: string): Promise<void> {
     this.#requireAgent(agent);

@@ -363,7 +363,7 @@ describe('ChatService over the wire', () => {
     const [capabilities, cwd] = textOf(await chat.answer('a', id)).split('|');
     expect(JSON.parse(capabilities!)).toEqual({
       fs: { readTextFile: true, writeTextFile: true },
-      terminal: false,
+      terminal: true,
       session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
       elicitation: { form: {}, url: {} },
     });

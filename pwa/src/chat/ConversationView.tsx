@@ -66,7 +66,7 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
       {orphans.length > 0 && (
         <div className="chat-orphans" aria-label={t('chat.permission.pending')} role="region">
           {orphans.map((request) => (
-            <ToolCard key={request.id} tool={request.toolCall}>
+            <ToolCard key={request.id} agent={request.agent} tool={request.toolCall}>
               <PermissionPrompt request={request} agentTitle={agentTitle} />
             </ToolCard>
           ))}

@@ -55,6 +55,7 @@ export const MessageItem = memo(function MessageItem({
         message.parts.map((part, index) => (
           <PartView
             key={index}
+            agent={message.agent}
             part={part}
             role={role}
             done={message.done}
@@ -64,7 +65,7 @@ export const MessageItem = memo(function MessageItem({
         ))
       )}
       {loose.map((request) => (
-        <ToolCard key={request.id} tool={request.toolCall}>
+        <ToolCard key={request.id} agent={request.agent} tool={request.toolCall}>
           <PermissionPrompt request={request} agentTitle={agentTitle} />
         </ToolCard>
       ))}

@@ -10,6 +10,8 @@ import { ThoughtPart } from './ThoughtPart.tsx';
 import { ToolCard } from './ToolCard.tsx';
 
 export interface PartViewProps {
+  /** The agent whose message holds the part (a terminal's Kill reaches it). */
+  agent: string;
   part: MessagePart;
   role: MessageRole;
   done: boolean;
@@ -19,7 +21,7 @@ export interface PartViewProps {
 }
 
 /** One part of a message: Markdown (the agent's) or plain text (yours), thought, tool, plan. */
-export function PartView({ part, role, done, permissions, agentTitle }: PartViewProps) {
+export function PartView({ agent, part, role, done, permissions, agentTitle }: PartViewProps) {
   switch (part.kind) {
     case 'text':
       return role === 'agent' ? (
@@ -32,7 +34,7 @@ export function PartView({ part, role, done, permissions, agentTitle }: PartView
     case 'tool': {
       const request = permissions.find((candidate) => candidate.toolCall.id === part.tool.id);
       return (
-        <ToolCard tool={part.tool}>
+        <ToolCard agent={agent} tool={part.tool}>
           {request && <PermissionPrompt request={request} agentTitle={agentTitle} />}
         </ToolCard>
       );

@@ -2,15 +2,25 @@ import { useId, type ReactNode } from 'react';
 import type { ToolCallView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { DiffView } from './DiffView.tsx';
+import { TerminalPanel } from './TerminalPanel.tsx';
 import { ToolIcon } from './ToolIcon.tsx';
 import { ToolOutput, ToolText } from './ToolText.tsx';
 
 /**
  * A tool call as a card: its kind, title and status, the files it touches, its input, the
- * changes it proposes or made, its output, the rule that answered its permission request if one
- * did; `children` (a permission prompt) at the bottom.
+ * changes it proposes or made, its output and the terminals that run for it (of `agent`), the
+ * rule that answered its permission request if one did; `children` (a permission prompt) at the
+ * bottom.
  */
-export function ToolCard({ tool, children }: { tool: ToolCallView; children?: ReactNode }) {
+export function ToolCard({
+  agent,
+  tool,
+  children,
+}: {
+  agent: string;
+  tool: ToolCallView;
+  children?: ReactNode;
+}) {
   const t = useT();
   const titleId = useId();
   return (
@@ -36,6 +46,9 @@ export function ToolCard({ tool, children }: { tool: ToolCallView; children?: Re
       {tool.input !== '' && <ToolText label={t('chat.tool.input')} text={tool.input} />}
       {tool.diffs.map((diff, index) => (
         <DiffView key={`${index}:${diff.path}`} diff={diff} />
+      ))}
+      {tool.terminals?.map((terminal) => (
+        <TerminalPanel key={terminal.id} agent={agent} terminal={terminal} />
       ))}
       {tool.output !== '' && <ToolOutput label={t('chat.tool.output')} text={tool.output} />}
       {tool.images?.map(({ mimeType, data }, index) => (

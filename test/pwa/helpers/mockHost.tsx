@@ -137,10 +137,13 @@ export function renderWithHost(
   const store = new HostStore(new URL(`${origin}/`));
   store.start();
   stores.add(store);
-  const result = render(
-    <HostContext.Provider value={store}>
-      <I18nProvider language={language}>{ui}</I18nProvider>
-    </HostContext.Provider>,
-  );
+  // A wrapper, so that `rerender` keeps the providers.
+  const result = render(ui, {
+    wrapper: ({ children }) => (
+      <HostContext.Provider value={store}>
+        <I18nProvider language={language}>{children}</I18nProvider>
+      </HostContext.Provider>
+    ),
+  });
   return Object.assign(result, { store });
 }

@@ -1,0 +1,172 @@
+/**
+ * Terminals (`terminal/*`, CONTRACT.md §7): commands an agent runs in Switchboard, their output
+ * live in the tool call that shows them, killed from the app or with the agent, through a real
+ * host and real processes.
+ */
+import { mkdir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { TerminalView, ToolCallView } from '../../schema/conversation.ts';
+import { ChatClient, conversationEvents, runScript, script, textOf } from '../helpers/chat.ts';
+import { configText } from '../helpers/configHarness.ts';
+import { hostPerTest } from '../helpers/hostProcess.ts';
+
+const start = hostPerTest();
+
+async function chatWith(language = 'en') {
+  const host = await start(configText({ a: ['--session'] }, `language: ${language}\n`));
+  return { host, chat: new ChatClient(await host.connect()) };
+}
+
+/** The terminals the tool calls of `agent`'s conversation show now. */
+function terminals(chat: ChatClient, agent = 'a'): TerminalView[] {
+  return chat
+    .folded(agent)
+    .messages.flatMap((message) => message.parts)
+    .flatMap((part) => (part.kind === 'tool' ? (part.tool.terminals ?? []) : []));
+}
+
+const tools = (chat: ChatClient): ToolCallView[] =>
+  chat
+    .folded('a')
+    .messages.flatMap((message) => message.parts)
+    .flatMap((part) => (part.kind === 'tool' ? [part.tool] : []));
+
+const alive = (pid: number): boolean => {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+describe('a command an agent runs in a terminal', () => {
+  it('shows its output in the tool call as it comes, then how it ended', async () => {
+    const { chat } = await chatWith();
+    const command = "printf 'one\\n'; sleep 1; printf 'two\\n'";
+    const sent = await chat.send('a', script({ terminal: { command } }));
+    await expect.poll(() => terminals(chat)[0]?.output).toBe('one\n');
+    expect(terminals(chat)[0]).toMatchObject({ command, exitCode: null, signal: null });
+    expect(tools(chat)[0]).toMatchObject({ kind: 'execute', status: 'in_progress' });
+
+    expect(textOf(await chat.answer('a', sent))).toBe('terminal: 0 null false "one\\ntwo\\n"');
+    expect(terminals(chat)).toEqual([
+      { id: 'term-1', command, output: 'one\ntwo\n', exitCode: 0, signal: null, truncated: false },
+    ]);
+    expect(tools(chat)[0]!.status).toBe('completed');
+    // What the app holds is what the host keeps.
+    expect((await chat.settled('a')).messages.at(-1)!.parts[0]).toMatchObject({
+      tool: { terminals: terminals(chat) },
+    });
+  });
+
+  it('runs a command with arguments as given, in a folder of the cwd, with the env asked', async () => {
+    const { chat, host } = await chatWith();
+    await mkdir(join(host.folder, 'sub'));
+    const text = await runScript(chat, 'a', {
+      terminal: {
+        command: 'sh',
+        args: ['-c', 'printf "%s %s" "$(basename "$PWD")" "$GREETING"', 'ignored $HOME'],
+        cwd: join(host.folder, 'sub'),
+        env: [{ name: 'GREETING', value: 'hi there' }],
+      },
+    });
+    expect(text).toBe('terminal: 0 null false "sub hi there"');
+    expect(terminals(chat)[0]!.command).toBe(
+      `sh -c 'printf "%s %s" "$(basename "$PWD")" "$GREETING"' 'ignored $HOME'`,
+    );
+  });
+
+  it('keeps the last outputByteLimit bytes, cut on a character boundary', async () => {
+    const { chat } = await chatWith();
+    // 3 000 × "é" (2 bytes each) then "end": 101 bytes kept would start mid-character.
+    const command = `for i in $(seq 3000); do printf 'é'; done; printf end`;
+    const text = await runScript(chat, 'a', { terminal: { command, outputByteLimit: 101 } });
+    expect(text).toBe(`terminal: 0 null true "${'é'.repeat(49)}end"`);
+    expect(terminals(chat)[0]).toMatchObject({ output: `${'é'.repeat(49)}end`, truncated: true });
+  });
+
+  it('sends a flood to the app as its last 64 KiB, a few times a second', async () => {
+    const { chat } = await chatWith();
+    const command = "head -c 30000000 /dev/zero | tr '\\0' y";
+    const text = await runScript(chat, 'a', { terminal: { command } });
+    // The agent gets its default limit (1 MiB); the app the tail of it.
+    expect(text).toMatch(/^terminal: 0 null true "y{1048576}"$/);
+    const [terminal] = terminals(chat);
+    expect(terminal).toMatchObject({ exitCode: 0, truncated: true });
+    expect(terminal!.output).toBe('y'.repeat(64 * 1024));
+    const toolDeltas = conversationEvents(chat.wire.events, 'a').filter(
+      (event) => event.name === 'message:delta' && event.data.part?.kind === 'tool',
+    );
+    expect(toolDeltas.length).toBeLessThan(100);
+  });
+
+  it('is killed from the app: its whole group, SIGKILL if it ignores SIGTERM', async () => {
+    const { chat } = await chatWith();
+    const command = "trap '' TERM; echo $$; sleep 60 & wait; sleep 60";
+    const sent = await chat.send('a', script({ terminal: { command } }));
+    await expect.poll(() => terminals(chat)[0]?.output ?? '').toMatch(/^\d+\n$/);
+    const pid = Number(terminals(chat)[0]!.output);
+    expect(alive(pid)).toBe(true);
+
+    const kill = await chat.wire.call('ChatService.KillTerminal', ['a', 'term-1']);
+    expect(kill.error).toBeUndefined();
+    expect(textOf(await chat.answer('a', sent))).toBe(`terminal: null SIGKILL false "${pid}\\n"`);
+    expect(terminals(chat)[0]).toMatchObject({ exitCode: null, signal: 'SIGKILL' });
+    expect(tools(chat)[0]!.status).toBe('failed');
+    expect(alive(pid)).toBe(false);
+  });
+
+  it('ends with the agent, and with a cancelled turn', async () => {
+    const { chat, host } = await chatWith();
+    const sent = await chat.send('a', script({ terminal: { command: 'echo $$; exec sleep 60' } }));
+    await expect.poll(() => terminals(chat)[0]?.output ?? '').toMatch(/^\d+\n$/);
+    const pid = Number(terminals(chat)[0]!.output);
+    const cancel = await chat.wire.call('ChatService.Cancel', ['a']);
+    expect(cancel.error).toBeUndefined();
+    expect(textOf(await chat.answer('a', sent))).toBe(`terminal: null SIGTERM false "${pid}\\n"`);
+
+    await chat.send('a', script({ terminal: { command: 'echo $$; exec sleep 60' } }));
+    await expect.poll(() => terminals(chat)[1]?.output ?? '').toMatch(/^\d+\n$/);
+    const second = Number(terminals(chat)[1]!.output);
+    const stop = await host.connect().then((wire) => wire.call('AgentService.Stop', ['a']));
+    expect(stop.error).toBeUndefined();
+    await expect.poll(() => alive(second)).toBe(false);
+    expect(terminals(chat)[1]).toMatchObject({ signal: 'SIGKILL' });
+  });
+
+  it('refuses a folder outside the agent’s cwd, and a command that is not one', async () => {
+    const { chat } = await chatWith();
+    const text = await runScript(
+      chat,
+      'a',
+      { terminal: { command: 'pwd', cwd: '/' } },
+      { terminal: { command: 'pwd', cwd: 'relative' } },
+      { terminal: { command: '  ' } },
+      { terminal: { command: 'no-such-command-here', args: ['x'] } },
+    );
+    expect(text).toContain(
+      `terminal error -32602: Invalid params: / is outside the agent's working folder`,
+    );
+    expect(text).toContain(
+      'terminal error -32602: Invalid params: relative is not an absolute path',
+    );
+    expect(text).toContain(
+      'terminal error -32602: Invalid params: terminal/create needs a command',
+    );
+    expect(text).toMatch(/terminal: -2 null false "spawn no-such-command-here ENOENT\\n"$/);
+  });
+
+  it('says in the user’s language that a terminal to kill is not there', async () => {
+    const { chat } = await chatWith('fr');
+    await runScript(chat, 'a', { text: 'prêt' });
+    const kill = await chat.wire.call('ChatService.KillTerminal', ['a', 'term-9']);
+    expect(kill.error).toMatchObject({
+      message: 'aucun terminal term-9 de cet agent n’est ouvert',
+      data: { kind: 'not-found' },
+    });
+    const unknown = await chat.wire.call('ChatService.KillTerminal', ['zz', 'term-1']);
+    expect(unknown.error).toMatchObject({ data: { kind: 'unknown-agent' } });
+  });
+});
