@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { stat } from 'node:fs/promises';
 import {
   RequestError,
@@ -65,7 +66,6 @@ export function commandLine(command: string, args: readonly string[]): string {
  */
 export class ClientTerminals {
   readonly #terminals = new Map<string, Terminal>();
-  #lastId = 0;
 
   constructor(private readonly options: ClientTerminalsOptions) {}
 
@@ -83,7 +83,8 @@ export class ClientTerminals {
       throw RequestError.invalidRequest({ open: this.#terminals.size }, reason);
     }
     const cwd = await this.#folder(request.cwd ?? this.options.cwd);
-    const terminalId = `term-${++this.#lastId}`;
+    // Unique across runs and workers: a conversation's earlier tool calls keep their terminals.
+    const terminalId = `term-${randomUUID()}`;
     const [file, argv] = args.length > 0 ? [command, args] : ['/bin/sh', ['-c', command]];
     const child = spawn(file, argv, {
       cwd,

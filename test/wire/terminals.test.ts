@@ -52,7 +52,14 @@ describe('a command an agent runs in a terminal', () => {
 
     expect(textOf(await chat.answer('a', sent))).toBe('terminal: 0 null false "one\\ntwo\\n"');
     expect(terminals(chat)).toEqual([
-      { id: 'term-1', command, output: 'one\ntwo\n', exitCode: 0, signal: null, truncated: false },
+      {
+        id: expect.stringMatching(/^term-[0-9a-f-]{36}$/) as string,
+        command,
+        output: 'one\ntwo\n',
+        exitCode: 0,
+        signal: null,
+        truncated: false,
+      },
     ]);
     expect(tools(chat)[0]!.status).toBe('completed');
     // What the app holds is what the host keeps.
@@ -110,7 +117,7 @@ describe('a command an agent runs in a terminal', () => {
     const pid = Number(terminals(chat)[0]!.output);
     expect(alive(pid)).toBe(true);
 
-    const kill = await chat.wire.call('ChatService.KillTerminal', ['a', 'term-1']);
+    const kill = await chat.wire.call('ChatService.KillTerminal', ['a', terminals(chat)[0]!.id]);
     expect(kill.error).toBeUndefined();
     expect(textOf(await chat.answer('a', sent))).toBe(`terminal: null SIGKILL false "${pid}\\n"`);
     expect(terminals(chat)[0]).toMatchObject({ exitCode: null, signal: 'SIGKILL' });
@@ -134,6 +141,12 @@ describe('a command an agent runs in a terminal', () => {
     expect(stop.error).toBeUndefined();
     await expect.poll(() => alive(second)).toBe(false);
     expect(terminals(chat)[1]).toMatchObject({ signal: 'SIGKILL' });
+
+    // The next run's terminals are its own: the earlier tool calls keep theirs.
+    const before = terminals(chat);
+    await runScript(chat, 'a', { terminal: { command: 'echo again' } });
+    expect(terminals(chat).slice(0, 2)).toEqual(before);
+    expect(new Set(terminals(chat).map((terminal) => terminal.id)).size).toBe(3);
   });
 
   it('refuses a folder outside the agent’s cwd, and a command that is not one', async () => {
