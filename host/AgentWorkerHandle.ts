@@ -67,6 +67,8 @@ export class AgentWorkerHandle implements AgentWorker {
   readonly api: Remote<AgentWorkerApi>;
   /** The agent's process group, once spawned. */
   pid: number | undefined;
+  /** The process groups of its terminals that still run: they go with the agent's. */
+  terminals: readonly number[] = [];
   readonly #worker: Worker;
   readonly #events: MessageChannel;
   readonly #exited: Promise<void>;
@@ -96,6 +98,7 @@ export class AgentWorkerHandle implements AgentWorker {
     this.#events.port1.on('message', (event: AgentWorkerEvent) => {
       if (event.type === 'synced') return this.#synced(event.id);
       if (event.type === 'spawned') this.pid = event.pid;
+      if (event.type === 'terminals') this.terminals = event.pids;
       // The worker outlives its agent's runs: a group that is gone is not this handle's anymore.
       if (event.type === 'state' && (event.state === 'stopped' || event.state === 'error')) {
         this.pid = undefined;
@@ -155,13 +158,14 @@ export class AgentWorkerHandle implements AgentWorker {
     return this.#worker;
   }
 
-  /** Kills the agent's whole process group at once: the last line of defence. */
+  /** Kills the agent's whole process group, and its terminals', at once: the last line of defence. */
   killGroup(): void {
-    if (this.pid === undefined) return;
-    try {
-      process.kill(-this.pid, 'SIGKILL');
-    } catch {
-      // ESRCH: nothing left.
+    for (const pid of [...(this.pid === undefined ? [] : [this.pid]), ...this.terminals]) {
+      try {
+        process.kill(-pid, 'SIGKILL');
+      } catch {
+        // ESRCH: nothing left.
+      }
     }
   }
 

@@ -436,6 +436,7 @@ export class Supervisor {
         });
         return;
       case 'spawned':
+      case 'terminals':
         return;
       case 'conversation':
         if (this.options.conversations) {

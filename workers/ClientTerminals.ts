@@ -31,6 +31,8 @@ export interface ClientTerminalsOptions {
   confine(method: string, path: string): Promise<string>;
   /** Told of a terminal's view when its output or exit changed (at most every 100 ms). */
   onChange(view: TerminalView): void;
+  /** Told of the process groups of the commands that still run, each time they change. */
+  onGroups?(pids: number[]): void;
 }
 
 interface Terminal {
@@ -66,6 +68,8 @@ export function commandLine(command: string, args: readonly string[]): string {
  */
 export class ClientTerminals {
   readonly #terminals = new Map<string, Terminal>();
+  /** The commands still running, of terminals held and released alike. */
+  readonly #running = new Set<Terminal>();
 
   constructor(private readonly options: ClientTerminalsOptions) {}
 
@@ -113,12 +117,16 @@ export class ClientTerminals {
     }
     void terminal.exit.then((status) => {
       terminal.exitStatus = status;
+      this.#running.delete(terminal);
+      this.#groupsChanged();
       clearTimeout(terminal.killTimer);
       const [exitCode, signal] = [status.exitCode ?? null, status.signal ?? null];
       terminal.view = { ...terminal.view, exitCode, signal };
       this.#changed(terminal, { now: true });
     });
     this.#terminals.set(terminalId, terminal);
+    if (child.pid !== undefined) this.#running.add(terminal);
+    this.#groupsChanged();
     return { terminalId };
   }
 
@@ -163,6 +171,13 @@ export class ClientTerminals {
   killAll(): void {
     for (const terminal of this.#terminals.values()) this.#kill(terminal, 'SIGKILL');
     this.#terminals.clear();
+  }
+
+  #groupsChanged(): void {
+    const pids = [...this.#running].flatMap(({ child }) =>
+      child.pid === undefined ? [] : [child.pid],
+    );
+    this.options.onGroups?.(pids);
   }
 
   #get(terminalId: string): Terminal {

@@ -139,6 +139,7 @@ export class WorkerAgent implements AgentWorkerApi {
       cwd: launch.cwd,
       confine: (method, path) => files.confine(method, path),
       onChange: (view) => this.#conversation.showTerminal(view),
+      onGroups: (pids) => this.#postNow({ type: 'terminals', pids }),
     });
     this.#actor.start(launch);
   }

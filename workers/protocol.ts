@@ -74,6 +74,8 @@ export type AgentWorkerEvent =
   | { type: 'log'; line: string }
   /** The agent's process was spawned in its own process group, led by `pid`. */
   | { type: 'spawned'; pid: number }
+  /** The process groups of the agent's terminals that still run (`terminal/create`), by leader. */
+  | { type: 'terminals'; pids: number[] }
   /** The events of the conversation `conversation` (its id), in order, batched. */
   | { type: 'conversation'; conversation: string; events: ConversationEvent[] }
   /** The conversation `conversation` has an ACP session open: the one to continue next time. */

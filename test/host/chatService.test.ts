@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fakeAgent } from '../helpers/agents.ts';
+import { fakeAgent, isAlive } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
 import { harnessPerTest } from '../helpers/supervisorHarness.ts';
 
@@ -41,6 +41,23 @@ describe('ChatService with real workers', () => {
     expect(messages.at(-1)?.parts).toEqual([{ kind: 'text', text: 'Hello, world' }]);
     // The turn's end and the agent's release are two events: the second may come a moment later.
     await expect.poll(() => supervisor.list()[0]?.state).toBe('ready');
+  });
+
+  it('kills the commands of its terminals with the agent when the worker dies', async () => {
+    const { chat, workers, reaches } = open([fakeAgent('a', ['--session'])]);
+    await chat.Send('a', script({ terminal: { command: "trap '' TERM; echo $$; sleep 60" } }));
+    const pid = () => {
+      const tool = chat.Conversation('a').messages[1]?.parts[0];
+      const output = tool?.kind === 'tool' ? tool.tool.terminals?.[0]?.output : undefined;
+      return output?.match(/^(\d+)\n$/)?.[1];
+    };
+    await expect.poll(pid).toBeDefined();
+    // A zombie once killed: its worker, which would reap it, is gone.
+    const alive = () => isAlive(Number(pid()));
+    expect(alive()).toBe(true);
+    await workers.get('a')![0]!.thread.terminate();
+    await reaches('a', 'error');
+    await expect.poll(alive).toBe(false);
   });
 
   it('ends the turn and its permission when the agent is stopped mid-permission', async () => {
