@@ -14,7 +14,8 @@ import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
-import type { Result } from './protocol.ts';
+import { messageAttachments } from './promptBlocks.ts';
+import type { PromptAttachment, Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -27,6 +28,8 @@ interface Turn {
   actor: Actor<typeof turnMachine>;
   userMessageId: string;
   text: string;
+  /** With their bytes, for its prompt: the message only names them. */
+  attachments: readonly PromptAttachment[];
   agentMessageId: string | undefined;
   permissions: PendingPermissions;
   /** Its session is being opened. */
@@ -100,15 +103,17 @@ export class Conversation {
   }
 
   /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
-  send(text: string): string {
+  send(text: string, attachments: readonly PromptAttachment[] = []): string {
     const waits = this.#current !== undefined;
     const id = this.#newId();
     const parts = [{ kind: 'text' as const, text }];
-    this.#transcript.add({ id, role: 'user', parts, done: true, queued: waits });
+    const kept = attachments.length > 0 ? { attachments: messageAttachments(attachments) } : {};
+    this.#transcript.add({ id, role: 'user', parts, done: true, queued: waits, ...kept });
     const turn: Turn = {
       actor: createActor(this.#bindTurn(() => turn)),
       userMessageId: id,
       text,
+      attachments,
       agentMessageId: undefined,
       permissions: new PendingPermissions(this.options.agent, this.#emit),
       reaching: false,
@@ -358,7 +363,7 @@ export class Conversation {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
       return;
     }
-    this.options.link.prompt(sessionId, turn.text).then(
+    this.options.link.prompt(sessionId, turn.text, turn.attachments).then(
       (stopReason) => turn.actor.send({ type: 'turn.promptEnded', stopReason }),
       (error: unknown) => {
         const type = isLoginRequired(error) ? 'turn.loginRequired' : 'turn.promptFailed';

@@ -12,6 +12,7 @@ import type {
   SearchHit,
 } from '../../schema/conversation.ts';
 import type { StoredConversation } from './ConversationDatabase.ts';
+import { noPromptOffer } from '../../schema/attachments.ts';
 
 /** The fields of a message that are not columns of `messages`: its `body`, as JSON. */
 export type MessageBody = Omit<ChatMessage, 'id' | 'createdAt' | 'role' | 'done' | 'queued'>;
@@ -202,6 +203,8 @@ export function toStored(row: ConversationRow, messages: ChatMessage[]): StoredC
       // As the session had them last: what the user chose is set again in the next session.
       ...(JSON.parse(row.offers) as Pick<Conversation, 'modes' | 'options'>),
       auth: null,
+      // What the agent takes is its run's: known again once it runs.
+      prompt: noPromptOffer,
       elicitations: [],
     },
     createdAt: row.created_at,

@@ -3,6 +3,7 @@ import type { StoredConversation } from '../../../host/conversations/Conversatio
 import { exportMarkdown } from '../../../host/conversations/exportMarkdown.ts';
 import type { ChatMessage } from '../../../schema/conversation.ts';
 import { agentMessage, sampleTool, userMessage } from './sampleMessages.ts';
+import { noPromptOffer } from '../../../schema/attachments.ts';
 
 function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredConversation {
   return {
@@ -20,6 +21,7 @@ function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredCon
       modes: null,
       options: [],
       auth: null,
+      prompt: noPromptOffer,
       elicitations: [],
     },
     createdAt: '2025-03-01T14:00:00.000Z',
