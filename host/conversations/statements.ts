@@ -144,6 +144,12 @@ export function statements(db: Database.Database) {
          message = excluded.message, request = excluded.request,
          option_id = excluded.option_id, answered_at = excluded.answered_at`,
     ),
+    keepImage: db.prepare<[string, string, Buffer, string]>(
+      'INSERT OR IGNORE INTO images (id, mime_type, data, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    image: db.prepare<[string], { mime_type: string; data: Buffer }>(
+      'SELECT mime_type, data FROM images WHERE id = ?',
+    ),
     unfinished: db.prepare<[], { key: number; body: string }>(
       'SELECT key, body FROM messages WHERE done = 0',
     ),
