@@ -13,14 +13,14 @@ export const isImageMimeType = (value: unknown): value is ImageMimeType =>
   imageMimeTypes.includes(value as ImageMimeType);
 
 /**
- * How much one message may carry. The request that carries it must fit the wire's limit of 8 MiB
- * (`host/server/createServer.ts`): 5 MiB of images are 6.7 MiB of base64. The app makes a large
- * photo smaller before it sends it.
+ * How much one message may carry. The request that carries it must fit the wire's limit of 5 MiB
+ * (`host/server/createServer.ts`): 3 MiB of images are 4 MiB of base64. The app makes a large
+ * photo smaller before it sends it (`maxImageSide`).
  */
 export const attachmentLimits = {
   images: 4,
   /** Decoded bytes of all the images of one message together. */
-  imageBytes: 5 * 1024 * 1024,
+  imageBytes: 3 * 1024 * 1024,
   files: 10,
   /** A file of the `cwd` is embedded (ACP `resource`) up to this size, else sent as a link. */
   embeddedBytes: 256 * 1024,
@@ -53,6 +53,9 @@ export const noPromptOffer: PromptOffer = { image: false, embeddedContext: false
 
 /** The URL the app shows a message's image from (the host's, behind the token). */
 export const attachmentUrl = (id: string) => `/api/attachments/${encodeURIComponent(id)}`;
+
+/** The app sends a photo whose longest side is past this many pixels made smaller, as JPEG. */
+export const maxImageSide = 1600;
 
 /** The most paths `ChatService.Files(agent, query)` answers. */
 export const maxFileMatches = 50;

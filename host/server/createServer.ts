@@ -32,12 +32,12 @@ export interface ServerOptions {
 
 /**
  * The largest request, on HTTP (413 past it) and on the WebSocket (closed with 1009): room for a
- * message with its images at their limit (5 MiB in all, 6.7 MiB as base64;
+ * message with its images at their limit (3 MiB in all, 4 MiB as base64;
  * `schema/attachments.ts`), and for a configuration text at its 1 MiB limit, JSON-escaped. A
  * request costs about three times its size while it is read and parsed, so this also bounds what a
- * few at once can take.
+ * few at once can take (four hostile ones cost a host under 100 MB: 8 MiB would not).
  */
-const bodyLimit = 8 * 1024 * 1024;
+const bodyLimit = 5 * 1024 * 1024;
 
 /**
  * The HTTP and WebSocket server of CONTRACT.md §3: `POST /api/rpc` (one JSON-RPC request per

@@ -159,8 +159,8 @@ describe('prompts with images and files, over the wire (CONTRACT.md §7)', () =>
     expect(
       await refused('full', [{ kind: 'image', mimeType: 'image/png', data: 'not*base64' }]),
     ).toMatch(/base64/);
-    const big = Buffer.concat([png, Buffer.alloc(5 * 1024 * 1024)]);
-    expect(await refused('full', [image(big)])).toMatch(/over the 5\.0 MB/);
+    const big = Buffer.concat([png, Buffer.alloc(3 * 1024 * 1024)]);
+    expect(await refused('full', [image(big)])).toMatch(/over the 3\.0 MB/);
     expect(
       await refused(
         'full',
