@@ -35,16 +35,18 @@ export function AttachmentTray({
       ))}
       {files.map((path) => (
         <li key={path} className="chat-attachment chat-attachment-file">
-          <span className="chat-file-chip">@{path}</span>
-          <button
-            type="button"
-            className="chat-attachment-remove"
-            aria-label={t('chat.attach.removeFile', { path })}
-            title={t('chat.attach.removeFile', { path })}
-            onClick={() => onRemoveFile(path)}
-          >
-            ×
-          </button>
+          <span className="chat-file-chip">
+            <span className="chat-file-chip-path">@{path}</span>
+            <button
+              type="button"
+              className="chat-attachment-remove"
+              aria-label={t('chat.attach.removeFile', { path })}
+              title={t('chat.attach.removeFile', { path })}
+              onClick={() => onRemoveFile(path)}
+            >
+              ×
+            </button>
+          </span>
         </li>
       ))}
     </ul>

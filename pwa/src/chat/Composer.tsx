@@ -216,7 +216,15 @@ export const Composer = memo(function Composer({
                 title={t('chat.attach.pick')}
                 onClick={() => picker.current?.click()}
               >
-                📷
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path
+                    d="M4 8h3l2-3h6l2 3h3v11H4z M12 10a3.5 3.5 0 1 0 0 7a3.5 3.5 0 0 0 0-7z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                  />
+                </svg>
               </button>
             </>
           )}

@@ -18,7 +18,7 @@ export function MessageAttachments({ attachments }: { attachments: readonly Mess
                 className="chat-file-chip"
                 title={t('chat.attach.file', { path: attachment.path })}
               >
-                @{attachment.path}
+                <span className="chat-file-chip-path">@{attachment.path}</span>
               </span>
             </li>
           );
