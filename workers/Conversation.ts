@@ -28,7 +28,6 @@ interface Turn {
   actor: Actor<typeof turnMachine>;
   userMessageId: string;
   text: string;
-  /** With their bytes, for its prompt: the message only names them. */
   attachments: readonly PromptAttachment[];
   agentMessageId: string | undefined;
   permissions: PendingPermissions;
@@ -102,13 +101,12 @@ export class Conversation {
     return this.#transcript.state;
   }
 
-  /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
+  /** Adds a user message (`queued` while a turn runs), its id; attachments' bytes stay with its turn. */
   send(text: string, attachments: readonly PromptAttachment[] = []): string {
     const waits = this.#current !== undefined;
     const id = this.#newId();
-    const parts = [{ kind: 'text' as const, text }];
-    const kept = attachments.length > 0 ? { attachments: messageAttachments(attachments) } : {};
-    this.#transcript.add({ id, role: 'user', parts, done: true, queued: waits, ...kept });
+    const kept = { parts: [{ kind: 'text' as const, text }], ...messageAttachments(attachments) };
+    this.#transcript.add({ id, role: 'user', done: true, queued: waits, ...kept });
     const turn: Turn = {
       actor: createActor(this.#bindTurn(() => turn)),
       userMessageId: id,

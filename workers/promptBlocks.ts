@@ -10,13 +10,19 @@ export const promptOffer = (capabilities: PromptCapabilities | undefined): Promp
   embeddedContext: capabilities?.embeddedContext === true,
 });
 
-/** What the user message keeps of its attachments: no bytes, no real path. */
-export const messageAttachments = (attachments: readonly PromptAttachment[]): MessageAttachment[] =>
-  attachments.map((attachment) =>
-    attachment.kind === 'image'
-      ? { kind: 'image', mimeType: attachment.mimeType, id: attachment.id, size: attachment.size }
-      : { kind: 'file', path: attachment.path },
-  );
+/** What the user message keeps of its attachments (none when it has none): no bytes, no real path. */
+export function messageAttachments(attachments: readonly PromptAttachment[]): {
+  attachments?: MessageAttachment[];
+} {
+  if (attachments.length === 0) return {};
+  return {
+    attachments: attachments.map((attachment) =>
+      attachment.kind === 'image'
+        ? { kind: 'image', mimeType: attachment.mimeType, id: attachment.id, size: attachment.size }
+        : { kind: 'file', path: attachment.path },
+    ),
+  };
+}
 
 /**
  * The content blocks of a `session/prompt`: the text, then each attachment as the agent takes it.
