@@ -140,6 +140,20 @@ wrote 3 lines
     }
   });
 
+  test('a user message names its images and files (their bytes are the host’s)', () => {
+    const attachments = [
+      { kind: 'image' as const, mimeType: 'image/png' as const, id: 'f00d', size: 2048 },
+      { kind: 'file' as const, path: 'src/notes_1.md' },
+    ];
+    const message = userMessage('m1', 'look', { attachments });
+    expect(exportMarkdown(stored([message]), 'en')).toContain(
+      '\nlook\n\n- Image sent (image/png, 2,048 bytes)\n- File sent: src/notes\\_1.md\n',
+    );
+    expect(exportMarkdown(stored([message]), 'fr')).toContain(
+      '- Fichier envoyé : src/notes\\_1.md',
+    );
+  });
+
   test('what the agent wrote cannot break out of its block or heading', () => {
     const tool = sampleTool({ title: '# *tricky*', output: 'a\n```\nb', diffs: [] });
     const markdown = exportMarkdown(
