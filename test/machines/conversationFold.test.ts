@@ -170,7 +170,14 @@ describe('the fold', () => {
     expect(untitled.title.endsWith('…')).toBe(true);
     const named = applyConversationEvent(titled, {
       name: 'session:changed',
-      data: { agent: 'a', title: 'Build fix', modes: null, options: [], auth: null, prompt: noPromptOffer },
+      data: {
+        agent: 'a',
+        title: 'Build fix',
+        modes: null,
+        options: [],
+        auth: null,
+        prompt: noPromptOffer,
+      },
     });
     expect(named.title).toBe('Build fix');
   });

@@ -146,7 +146,14 @@ describe('the host’s store of conversations', () => {
       { name: 'usage:changed', data: { agent: 'a', usage: { used: 10, size: 100 } } },
       {
         name: 'session:changed',
-        data: { agent: 'a', title: 'Editing', modes: null, options: [], auth: null, prompt: noPromptOffer },
+        data: {
+          agent: 'a',
+          title: 'Editing',
+          modes: null,
+          options: [],
+          auth: null,
+          prompt: noPromptOffer,
+        },
       },
     ]);
     store.sessionOpened('a', id, { id: 'acp-1', cwd: '/work' });
