@@ -61,6 +61,17 @@ describe('images and files in the composer', () => {
     await waitFor(() => expect(screen.queryByRole('img', { name: 'Image 1' })).toBeNull());
   });
 
+  it('takes images dropped on the composer, and leaves other files alone', async () => {
+    const { input } = await renderComposer();
+    const form = input.closest('form')!;
+    const notes = new File(['# notes'], 'notes.md', { type: 'text/markdown' });
+    fireEvent.drop(form, { dataTransfer: { files: [notes], types: ['Files'] } });
+    expect(screen.queryByRole('list', { name: 'To send with the message' })).toBeNull();
+    fireEvent.drop(form, { dataTransfer: { files: [png(), notes], types: ['Files'] } });
+    await screen.findByRole('img', { name: 'Image 1' });
+    expect(screen.queryByRole('img', { name: 'Image 2' })).toBeNull();
+  });
+
   it('sends a text message as before, with no third param', async () => {
     const { host, input } = await renderComposer({ 'ChatService.Send': () => 'm1' });
     type(input, 'Hello');
