@@ -14,7 +14,7 @@ import type {
 import { translate, type Language, type MessageKey } from '../i18n.ts';
 import type { StoredConversation } from './ConversationDatabase.ts';
 
-type Words = (key: MessageKey, values?: Record<string, string>) => string;
+type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 const toolStatusKeys: Record<ToolStatus, MessageKey> = {
   pending: 'export.tool.pending',

@@ -1,4 +1,4 @@
-import { readdir, readFile, realpath } from 'node:fs/promises';
+import { opendir, readFile, realpath } from 'node:fs/promises';
 import { join, relative, resolve, sep } from 'node:path';
 import picomatch from 'picomatch';
 import { maxFileMatches } from '../../schema/attachments.ts';
@@ -48,9 +48,10 @@ async function walk(root: string, own: readonly string[]): Promise<string[]> {
     const next: string[] = [];
     for (const folder of level) {
       if (seen >= walkLimits.entries || performance.now() > deadline) return found;
-      const entries = await readdir(folder, { withFileTypes: true }).catch(() => []);
-      for (const entry of entries) {
-        seen++;
+      // Read entry by entry: a folder of a million files is left at the limit, not listed whole.
+      const entries = await opendir(folder).catch(() => []);
+      for await (const entry of entries) {
+        if (++seen > walkLimits.entries) break;
         const path = join(folder, entry.name);
         const inside = relative(root, path);
         if (own.some((mine) => path === mine || path.startsWith(`${mine}${sep}`))) continue;

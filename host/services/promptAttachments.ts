@@ -1,3 +1,4 @@
+import { constants } from 'node:fs';
 import { open, realpath } from 'node:fs/promises';
 import { isAbsolute, relative, resolve, sep } from 'node:path';
 import {
@@ -130,8 +131,9 @@ async function checkFile(path: string, check: AttachmentCheck): Promise<PromptAt
     const ownReal = await realpath(own).catch(() => resolve(own));
     if (within(ownReal, real)) throw new InvalidParams(say('attachment.fileOwn', { path: shown }));
   }
-  // Opened once, by its real path: what is read is the file that was checked.
-  const file = await open(real, 'r').catch(() => {
+  // Opened once, by its real path: what is read is the file that was checked. Non-blocking: a
+  // FIFO would otherwise hold the request until someone writes to it.
+  const file = await open(real, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
     throw missing();
   });
   try {

@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdir, mkdtemp, readFile, realpath, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
@@ -72,6 +73,7 @@ beforeAll(async () => {
   await writeFile(join(cwd, 'dist', 'notes.out'), '');
   await writeFile(join(cwd, '.gitignore'), 'dist/\n');
   await symlink('/etc/passwd', join(cwd, 'passwords'));
+  execFileSync('mkfifo', [join(cwd, 'pipe')]);
   await symlink(join(cwd, 'config.yaml'), join(cwd, 'src', 'settings.yaml'));
   chat = new ChatClient(await host.connect());
   for (const name of ['full', 'links', 'plain']) {
@@ -154,6 +156,7 @@ describe('prompts with images and files, over the wire (CONTRACT.md §7)', () =>
     expect(await refused('full', [file('state/token')])).toMatch(/own files|not a file/);
     expect(await refused('full', [file('src')])).toMatch(/not a file/);
     expect(await refused('full', [file('missing.txt')])).toMatch(/not a file/);
+    expect(await refused('full', [file('pipe')])).toMatch(/not a file/); // does not hang
     expect(await refused('full', [image(png, 'image/svg+xml')])).toMatch(/not an image type/);
     expect(await refused('full', [image(png, 'image/jpeg')])).toMatch(/not image\/jpeg/);
     expect(
