@@ -28,6 +28,7 @@ import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
 import { ConversationStore } from './conversations/ConversationStore.ts';
+import { ImageStore } from './conversations/ImageStore.ts';
 import { peekLanguage } from './config/peekLanguage.ts';
 import { LocalMesh } from './mesh/LocalMesh.ts';
 import { Mesh } from './mesh/Mesh.ts';
@@ -116,6 +117,16 @@ const meshServer = await MeshServer.start(() => mesh, meshLog);
 const meshBridge = scriptCommand('meshBridge');
 // Filled once the supervisor exists: the supervisor forwards to it, it asks the supervisor.
 const inspection: { service?: InspectorService } = {};
+// Whatever an agent's cwd, its fs/* and the files a message names never reach the configurations
+// or the state dir.
+const ownFiles = () => [
+  state,
+  defaultConfigPath(),
+  location.path,
+  ...(host.config ? [host.config.current().path] : []),
+  ...recent.known(),
+];
+const images = new ImageStore(database);
 // Empty until the configuration is applied to it.
 const supervisor = new Supervisor({
   definitions: [],
@@ -123,14 +134,7 @@ const supervisor = new Supervisor({
   language: 'en',
   emit: publish,
   conversations,
-  // Whatever an agent's cwd, its fs/* never reaches the configurations or the state dir.
-  ownFiles: () => [
-    state,
-    defaultConfigPath(),
-    location.path,
-    ...(host.config ? [host.config.current().path] : []),
-    ...recent.known(),
-  ],
+  ownFiles,
   mesh: (name) => ({ ...meshServer.admit(name), bridge: meshBridge }),
   inspection: {
     watched: (name) => inspection.service?.watched(name) ?? false,
@@ -162,7 +166,10 @@ const dispatcher = new RpcDispatcher(
   {
     AgentService: new AgentService(supervisor),
     ConfigService: new ConfigService(config, recent),
-    ChatService: new ChatService(supervisor, conversations, language, config),
+    ChatService: new ChatService(supervisor, conversations, language, config, {
+      images,
+      ownFiles,
+    }),
     InspectorService: inspection.service,
     MeshService: new MeshService(mesh, meshLog),
   },
@@ -187,6 +194,7 @@ const server = await createServer({
     process.env.SWITCHBOARD_APP_DIR ??
     (existsSync(builtApp) ? builtApp : fileURLToPath(new URL('../../dist/pwa/', import.meta.url))),
   language,
+  image: (id) => images.get(id),
   onClientGone: (client) => inspection.service?.dropClient(client),
   ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
 });

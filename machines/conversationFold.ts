@@ -5,6 +5,7 @@ import type {
   MessageDeltaEvent,
   MessagePart,
 } from '../schema/conversation.ts';
+import { noPromptOffer } from '../schema/attachments.ts';
 
 /** A conversation with nothing in it yet. */
 export const emptyConversation = (id = ''): Conversation => ({
@@ -19,6 +20,7 @@ export const emptyConversation = (id = ''): Conversation => ({
   modes: null,
   options: [],
   auth: null,
+  prompt: noPromptOffer,
   elicitations: [],
 });
 
@@ -134,13 +136,14 @@ export function applyConversationEvent(
         elicitations: conversation.elicitations.filter(({ id }) => id !== event.data.id),
       };
     case 'session:changed': {
-      const { title, modes, options, auth } = event.data;
+      const { title, modes, options, auth, prompt } = event.data;
       return {
         ...conversation,
         title: title === '' ? conversation.title : title,
         modes,
         options,
         auth,
+        prompt: prompt ?? conversation.prompt,
       };
     }
   }
@@ -200,8 +203,11 @@ export function interruptedTurnEvents(
     events.push({ name: 'turn:changed', data: { agent, busy: false, queued: 0 } });
   }
   if (conversation.auth) {
-    const { title, modes, options } = conversation;
-    events.push({ name: 'session:changed', data: { agent, title, modes, options, auth: null } });
+    const { title, modes, options, prompt } = conversation;
+    events.push({
+      name: 'session:changed',
+      data: { agent, title, modes, options, auth: null, prompt },
+    });
   }
   return events;
 }

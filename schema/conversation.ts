@@ -3,6 +3,7 @@
  * `ChatService.Conversation()`'s shape and the payloads of the conversation events.
  */
 
+import type { MessageAttachment, PromptOffer } from './attachments.ts';
 import type { ElicitationResolvedEvent, ElicitationView } from './elicitation.ts';
 
 export type MessageRole = 'user' | 'agent' | 'system';
@@ -111,6 +112,8 @@ export interface ChatMessage {
   code?: SystemCode;
   /** A `notice`'s. */
   severity?: NoticeSeverity;
+  /** A user message's images and files (CONTRACT.md §7 `Send`); absent when none. */
+  attachments?: MessageAttachment[];
 }
 
 export interface PermissionOption {
@@ -204,6 +207,11 @@ export interface SessionView {
   options: ConfigOptionView[];
   /** While the agent asks for a login, the ways it offers. */
   auth: { methods: AuthMethodView[] } | null;
+  /**
+   * What the agent takes in a prompt besides text (its last run's `promptCapabilities`); absent:
+   * unchanged.
+   */
+  prompt?: PromptOffer;
 }
 
 /** `ChatService.Conversation(agent)`. */
@@ -222,6 +230,8 @@ export interface Conversation {
   modes: SessionModes | null;
   options: ConfigOptionView[];
   auth: { methods: AuthMethodView[] } | null;
+  /** Whether the agent takes images and embedded files (an extension to CONTRACT.md §7). */
+  prompt: PromptOffer;
   /** What the agent asks the user to fill in or open, waiting (CONTRACT.md §7). */
   elicitations: ElicitationView[];
 }

@@ -3,6 +3,7 @@
  * described by a JSON Schema. The host validates every request against these before calling;
  * clients can build their calls from the same table.
  */
+import { attachmentLimits } from './attachments.ts';
 
 /** A param: its JSON Schema, and `optional` for trailing params a call may leave out. */
 type ParamSchema = { title: string; optional?: true } & (
@@ -10,6 +11,7 @@ type ParamSchema = { title: string; optional?: true } & (
   | { type: 'integer'; minimum?: number }
   | { anyOf: readonly { type: 'string' | 'boolean' }[] }
   | { type: 'object'; maxProperties: number }
+  | { type: 'array'; maxItems: number; items: object }
   | {
       type: 'object';
       propertyNames: { pattern: string };
@@ -38,7 +40,40 @@ export const rpcMethods = {
   'ConfigService.Browse': [{ title: 'dir', type: 'string' }],
   'ConfigService.Permissions': [],
   'ConfigService.RemovePermission': [{ title: 'index', type: 'integer', minimum: 0 }],
-  'ChatService.Send': [name, text],
+  'ChatService.Send': [
+    name,
+    text,
+    {
+      title: 'attachments',
+      optional: true,
+      type: 'array',
+      maxItems: attachmentLimits.images + attachmentLimits.files,
+      items: {
+        oneOf: [
+          {
+            type: 'object',
+            required: ['kind', 'mimeType', 'data'],
+            additionalProperties: false,
+            properties: {
+              kind: { const: 'image' },
+              mimeType: { type: 'string' },
+              data: { type: 'string' },
+            },
+          },
+          {
+            type: 'object',
+            required: ['kind', 'path'],
+            additionalProperties: false,
+            properties: {
+              kind: { const: 'file' },
+              path: { type: 'string', minLength: 1, maxLength: 4096 },
+            },
+          },
+        ],
+      },
+    },
+  ],
+  'ChatService.Files': [name, { title: 'query', optional: true, type: 'string' }],
   'ChatService.Cancel': [name],
   'ChatService.AnswerPermission': [
     { title: 'id', type: 'string', minLength: 1 },

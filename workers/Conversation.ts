@@ -15,7 +15,8 @@ import { AcpSession } from './AcpSession.ts';
 import type { ConversationOptions } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
-import type { Result } from './protocol.ts';
+import { messageAttachments } from './promptBlocks.ts';
+import type { PromptAttachment, Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -28,6 +29,7 @@ interface Turn {
   actor: Actor<typeof turnMachine>;
   userMessageId: string;
   text: string;
+  attachments: readonly PromptAttachment[];
   agentMessageId: string | undefined;
   permissions: PendingPermissions;
   /** Its session is being opened. */
@@ -101,16 +103,17 @@ export class Conversation {
     return this.#transcript.state;
   }
 
-  /** Adds a user message and returns its id; it waits, `queued`, while another turn runs. */
-  send(text: string): string {
+  /** Adds a user message (`queued` while a turn runs), its id; attachments' bytes stay with its turn. */
+  send(text: string, attachments: readonly PromptAttachment[] = []): string {
     const waits = this.#current !== undefined;
     const id = this.#newId();
-    const parts = [{ kind: 'text' as const, text }];
-    this.#transcript.add({ id, role: 'user', parts, done: true, queued: waits });
+    const kept = { parts: [{ kind: 'text' as const, text }], ...messageAttachments(attachments) };
+    this.#transcript.add({ id, role: 'user', done: true, queued: waits, ...kept });
     const turn: Turn = {
       actor: createActor(this.#bindTurn(() => turn)),
       userMessageId: id,
       text,
+      attachments,
       agentMessageId: undefined,
       permissions: new PendingPermissions(this.options.agent, this.#emit),
       reaching: false,
@@ -363,7 +366,7 @@ export class Conversation {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
       return;
     }
-    this.options.link.prompt(sessionId, turn.text).then(
+    this.options.link.prompt(sessionId, turn.text, turn.attachments).then(
       (stopReason) => turn.actor.send({ type: 'turn.promptEnded', stopReason }),
       (error: unknown) => {
         const type = isLoginRequired(error) ? 'turn.loginRequired' : 'turn.promptFailed';

@@ -1,4 +1,5 @@
 import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
+import type { PromptOffer } from '../schema/attachments.ts';
 import type { SessionView } from '../schema/conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
@@ -44,6 +45,13 @@ export class SessionChoices {
       options: configOptions(offers.configOptions),
     });
     await this.#setAgain(sessionId).catch(() => {});
+  }
+
+  /** What the agent's run takes in a prompt (`initialize`): told to the clients when it changes. */
+  promptOffered(offer: PromptOffer): void {
+    const shown = this.options.view().prompt;
+    if (shown?.image === offer.image && shown.embeddedContext === offer.embeddedContext) return;
+    this.options.change({ prompt: offer });
   }
 
   /** `session/set_mode` in the open session, if any, and in each one opened after. */

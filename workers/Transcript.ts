@@ -157,8 +157,8 @@ export class Transcript {
   }
 
   sessionView(): SessionView {
-    const { title, modes, options, auth } = this.#state;
-    return { title, modes, options, auth };
+    const { title, modes, options, auth, prompt } = this.#state;
+    return { title, modes, options, auth, prompt };
   }
 
   changeSession(change: Partial<SessionView>): void {

@@ -25,10 +25,12 @@ import { meshServers } from './meshServers.ts';
 import { authMethodView } from './authMethods.ts';
 import { answerByRule } from './permissionRules.ts';
 import { EventBatcher } from './EventBatcher.ts';
+import { promptBlocks, promptOffer } from './promptBlocks.ts';
 import type {
   AgentLaunch,
   AgentWorkerApi,
   AgentWorkerEvent,
+  PromptAttachment,
   Result,
   WorkerSeed,
 } from './protocol.ts';
@@ -177,8 +179,8 @@ export class WorkerAgent implements AgentWorkerApi {
   setPolicy(policy: AgentPolicy): void {
     this.#policy = policy;
   }
-  send(text: string): string {
-    const id = this.#conversation.send(text);
+  send(text: string, attachments?: readonly PromptAttachment[]): string {
+    const id = this.#conversation.send(text, attachments);
     this.#batcher.flush(); // the message leaves before the reply that names it
     return id;
   }
@@ -221,6 +223,7 @@ export class WorkerAgent implements AgentWorkerApi {
     this.#batcher.flush(); // what the old one said leaves under its own id
     this.#conversation.close();
     this.#conversation = this.#makeConversation(seed);
+    if (this.#actor.capabilities) this.#conversation.choices.promptOffered(this.#promptOffer());
   }
   /** Forwards the actors' inspection events while `on` (some client watches this agent). */
   inspect(on: boolean): void {
@@ -268,6 +271,7 @@ export class WorkerAgent implements AgentWorkerApi {
     if (event.stopping) this.#stopping = true;
     if (before?.state === 'starting' && (event.state === 'ready' || event.state === 'busy')) {
       this.#stopping = false;
+      this.#conversation.choices.promptOffered(this.#promptOffer());
       this.#conversation.agentReady();
     } else if (running(before) && !running(event)) {
       const reason = this.#stopping
@@ -279,6 +283,11 @@ export class WorkerAgent implements AgentWorkerApi {
       this.#terminals?.killAll();
       this.#conversation.agentGone(reason);
     }
+  }
+
+  /** What this run takes in a prompt (`initialize`), told to the conversation's clients. */
+  #promptOffer() {
+    return promptOffer(this.#actor.capabilities?.promptCapabilities ?? undefined);
   }
 
   /** What `conversation` (made with it) needs of the agent. */
@@ -334,12 +343,12 @@ export class WorkerAgent implements AgentWorkerApi {
         });
         await conversation().choices.offered(id, response);
       },
-      prompt: async (sessionId, text) => {
+      prompt: async (sessionId, text, attachments) => {
         const current = connection();
         try {
           const response = await current.agent.request(methods.agent.session.prompt, {
             sessionId,
-            prompt: [{ type: 'text', text }],
+            prompt: promptBlocks(text, attachments, this.#promptOffer()),
           });
           return response.stopReason;
         } catch (error) {

@@ -13,7 +13,7 @@ import type {
 import type { TerminalLookup } from './messageModel.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
-import type { WorkerSeed } from './protocol.ts';
+import type { PromptAttachment, WorkerSeed } from './protocol.ts';
 
 /** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
 export interface ConversationAgent extends SessionLink {
@@ -23,8 +23,12 @@ export interface ConversationAgent extends SessionLink {
   requestStart(): void;
   /** The turn that asked for a start no longer waits for it. */
   withdrawStart(): void;
-  /** `session/prompt`; rejects with the agent's error. */
-  prompt(sessionId: string, text: string): Promise<StopReason>;
+  /** `session/prompt` of `text` and `attachments`; rejects with the agent's error. */
+  prompt(
+    sessionId: string,
+    text: string,
+    attachments: readonly PromptAttachment[],
+  ): Promise<StopReason>;
   /** `session/cancel`. */
   cancel(sessionId: string): void;
   /** `session/set_mode`; rejects with the agent's error. */

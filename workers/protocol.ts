@@ -4,6 +4,7 @@ import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentFailure, AgentState, ProcessExit } from '../schema/agents.ts';
 import type { AgentPolicy } from '../schema/config.ts';
+import type { ImageMimeType } from '../schema/attachments.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 import type { WorkerInspectionRecord } from './ActorInspector.ts';
@@ -98,6 +99,15 @@ export type AgentWorkerEvent =
  */
 export type HostPortMessage = { type: 'logRead'; bytes: number } | { type: 'sync'; id: number };
 
+/**
+ * An attachment of `send`, checked by the host (`host/services/promptAttachments.ts`): an image
+ * with its bytes (base64), or a file of the agent's `cwd` by its real path, with its text when it
+ * is small UTF-8 (embedded if the agent takes embedded context).
+ */
+export type PromptAttachment =
+  | { kind: 'image'; id: string; mimeType: ImageMimeType; size: number; data: string }
+  | { kind: 'file'; path: string; realPath: string; size: number; text?: string };
+
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =
   { ok: true; value: T } | { ok: false; error: { kind: 'not-found' | 'io'; message: string } };
@@ -119,7 +129,7 @@ export interface AgentWorkerApi {
   /** The agent's `budget` or permission rules changed in the configuration. */
   setPolicy(policy: AgentPolicy): void;
   /** `ChatService.Send`: the new message's id. */
-  send(text: string): string;
+  send(text: string, attachments?: readonly PromptAttachment[]): string;
   cancel(): void;
   answerPermission(id: string, optionId: string): Result<void>;
   /** `ChatService.SetMode`, `SetOption`: set in the session now if one is open, and in the next. */

@@ -207,6 +207,16 @@ export class ConversationDatabase {
       }));
   }
 
+  /** Keeps an image a user sent, under `id` (the SHA-256 of its bytes); once whatever the calls. */
+  keepImage(id: string, mimeType: string, bytes: Buffer): void {
+    this.#statements.keepImage.run(id, mimeType, bytes, new Date().toISOString());
+  }
+
+  image(id: string): { mimeType: string; bytes: Buffer } | undefined {
+    const row = this.#statements.image.get(id);
+    return row && { mimeType: row.mime_type, bytes: row.data };
+  }
+
   close(): void {
     this.#db.close();
   }

@@ -14,7 +14,7 @@ import type {
 import { translate, type Language, type MessageKey } from '../i18n.ts';
 import type { StoredConversation } from './ConversationDatabase.ts';
 
-type Words = (key: MessageKey, values?: Record<string, string>) => string;
+type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
 
 const toolStatusKeys: Record<ToolStatus, MessageKey> = {
   pending: 'export.tool.pending',
@@ -66,6 +66,14 @@ function messageBlocks(message: ChatMessage, agent: string, words: Words): strin
         : words('export.system');
   const blocks = [`## ${escapeInline(who)} · ${formatTime(message.createdAt)}`];
   for (const part of message.parts) blocks.push(...partBlocks(part, words));
+  // The bytes of an image are the host's: the export names it.
+  const attached = (message.attachments ?? []).map((attachment) =>
+    attachment.kind === 'image'
+      ? words('export.image', { type: attachment.mimeType, size: attachment.size })
+      : words('export.file', { path: attachment.path }),
+  );
+  if (attached.length > 0)
+    blocks.push(attached.map((line) => `- ${escapeInline(line)}`).join('\n'));
   const ending = endingOf(message, agent, words);
   if (ending !== undefined) blocks.push(`*${escapeInline(ending)}*`);
   return blocks;

@@ -81,6 +81,19 @@ CREATE TABLE answered_permissions (
 CREATE INDEX answered_permissions_of_conversation ON answered_permissions (conversation);
 `;
 
+/**
+ * v5: the images users sent, once each whatever the messages that show them (keyed by the SHA-256
+ * of their bytes): a message names its images, it does not hold them.
+ */
+const sentImages = `
+CREATE TABLE images (
+  id TEXT PRIMARY KEY NOT NULL,
+  mime_type TEXT NOT NULL,
+  data BLOB NOT NULL,
+  created_at TEXT NOT NULL
+) STRICT;
+`;
+
 /** Indexes the messages already there, as `searchableText` reads them today. */
 function backfillFullTextIndex(db: Database.Database): void {
   const insert = db.prepare<[number, string]>(
@@ -126,6 +139,11 @@ export const migrations: readonly Migration[] = [
       db.exec(
         `ALTER TABLE conversations ADD COLUMN offers TEXT NOT NULL DEFAULT '{"modes":null,"options":[]}'`,
       ),
+  },
+  {
+    version: 5,
+    description: 'the images users sent',
+    up: (db) => db.exec(sentImages),
   },
 ];
 

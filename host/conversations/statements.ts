@@ -12,6 +12,7 @@ import type {
   SearchHit,
 } from '../../schema/conversation.ts';
 import type { StoredConversation } from './ConversationDatabase.ts';
+import { noPromptOffer } from '../../schema/attachments.ts';
 
 /** The fields of a message that are not columns of `messages`: its `body`, as JSON. */
 export type MessageBody = Omit<ChatMessage, 'id' | 'createdAt' | 'role' | 'done' | 'queued'>;
@@ -143,6 +144,12 @@ export function statements(db: Database.Database) {
          message = excluded.message, request = excluded.request,
          option_id = excluded.option_id, answered_at = excluded.answered_at`,
     ),
+    keepImage: db.prepare<[string, string, Buffer, string]>(
+      'INSERT OR IGNORE INTO images (id, mime_type, data, created_at) VALUES (?, ?, ?, ?)',
+    ),
+    image: db.prepare<[string], { mime_type: string; data: Buffer }>(
+      'SELECT mime_type, data FROM images WHERE id = ?',
+    ),
     unfinished: db.prepare<[], { key: number; body: string }>(
       'SELECT key, body FROM messages WHERE done = 0',
     ),
@@ -202,6 +209,8 @@ export function toStored(row: ConversationRow, messages: ChatMessage[]): StoredC
       // As the session had them last: what the user chose is set again in the next session.
       ...(JSON.parse(row.offers) as Pick<Conversation, 'modes' | 'options'>),
       auth: null,
+      // What the agent takes is its run's: known again once it runs.
+      prompt: noPromptOffer,
       elicitations: [],
     },
     createdAt: row.created_at,

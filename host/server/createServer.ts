@@ -9,6 +9,7 @@ import type { EventBus } from '../events/EventBus.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { RpcDispatcher } from './rpcDispatcher.ts';
 import type { InspectClient } from '../services/InspectorService.ts';
+import type { StoredImage } from '../conversations/ImageStore.ts';
 import { cspNonce, securityHeaders } from './securityHeaders.ts';
 import { webSocketSink } from './webSocketSink.ts';
 
@@ -22,6 +23,8 @@ export interface ServerOptions {
   /** The PWA's build, served at `/` when it exists. */
   staticRoot: string;
   language: () => Language;
+  /** An image a user sent, by its id (`GET /api/attachments/<id>`). */
+  image?: (id: string) => StoredImage | undefined;
   https?: { key: string; cert: string };
   /** A WebSocket client went away (the inspector stops sending to it). */
   onClientGone?: (client: InspectClient) => void;
@@ -29,10 +32,12 @@ export interface ServerOptions {
 
 /**
  * The largest request, on HTTP (413 past it) and on the WebSocket (closed with 1009): room for a
- * configuration text at its 1 MiB limit, JSON-escaped. A request costs about three times its size
- * while it is read and parsed, so this also bounds what a few at once can take.
+ * message with its images at their limit (3 MiB in all, 4 MiB as base64;
+ * `schema/attachments.ts`), and for a configuration text at its 1 MiB limit, JSON-escaped. A
+ * request costs about three times its size while it is read and parsed, so this also bounds what a
+ * few at once can take (four hostile ones cost a host under 100 MB: 8 MiB would not).
  */
-const bodyLimit = 2 * 1024 * 1024;
+const bodyLimit = 5 * 1024 * 1024;
 
 /**
  * The HTTP and WebSocket server of CONTRACT.md §3: `POST /api/rpc` (one JSON-RPC request per
@@ -67,6 +72,16 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       return reply.type('application/json').send(JSON.stringify(response));
     });
     done();
+  });
+
+  // Behind the token like all of /api; content-addressed, so it never changes: cached for good.
+  app.get<{ Params: { id: string } }>('/api/attachments/:id', (request, reply) => {
+    const image = options.image?.(request.params.id);
+    if (!image) return reply.code(404).type('application/json').send({ error: 'not found' });
+    return reply
+      .type(image.mimeType)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .send(image.bytes);
   });
 
   app.get('/api/ws', { websocket: true }, (socket, request) => {

@@ -13,6 +13,10 @@ import {
 } from '../../schema/elicitation.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import { alwaysRule } from './alwaysRule.ts';
+import { checkAttachments } from './promptAttachments.ts';
+import { cwdFiles } from './cwdFiles.ts';
+import { ImageStore } from '../conversations/ImageStore.ts';
+import type { SendAttachment } from '../../schema/attachments.ts';
 import type { Supervisor } from '../Supervisor.ts';
 
 /**
@@ -23,6 +27,13 @@ import type { Supervisor } from '../Supervisor.ts';
 export interface ConfigWriter {
   setAgentEnv(agent: string, env: Readonly<Record<string, string>>): Promise<void>;
   addPermissionRule(rule: FileRule): Promise<void>;
+}
+
+/** What a message's attachments need of the host: where images are kept, what is never sent. */
+export interface ChatFiles {
+  images: ImageStore;
+  /** Switchboard's own files and folders (the configurations, the state dir). */
+  ownFiles: () => readonly string[];
 }
 
 /**
@@ -37,19 +48,44 @@ export class ChatService {
     private readonly conversations: ConversationStore,
     private readonly language: () => Language,
     private readonly config: ConfigWriter,
+    private readonly files: ChatFiles = { images: new ImageStore(), ownFiles: () => [] },
   ) {}
 
-  /** Adds a user message; starts the agent if needed, or queues the message while it answers. */
-  async Send(agent: string, text: string): Promise<string> {
+  /**
+   * Adds a user message; starts the agent if needed, or queues the message while it answers.
+   * `attachments` (CONTRACT.md §7) are checked here (`promptAttachments.ts`); a message with some
+   * may have no text.
+   */
+  async Send(agent: string, text: string, attachments: SendAttachment[] = []): Promise<string> {
     this.#requireAgent(agent);
-    if (text.trim() === '') throw new ServiceError('empty-text', this.#say('error.emptyText'));
+    if (text.trim() === '' && attachments.length === 0) {
+      throw new ServiceError('empty-text', this.#say('error.emptyText'));
+    }
+    const checked = await checkAttachments(attachments, {
+      agent,
+      cwd: this.supervisor.definition(agent)?.cwd ?? '',
+      own: this.files.ownFiles(),
+      offer: this.conversations.get(agent).prompt,
+      images: this.files.images,
+      say: (...args) => this.#say(...args),
+    });
     const worker = this.supervisor.workerFor(agent);
-    const id = await worker.call((api) => api.send(text));
+    const id = await worker.call((api) => api.send(text, checked));
     if (id === undefined) {
       throw new ServiceError('start-failed', this.#say('chat.notRunning'));
     }
     await this.conversations.arrival(agent, id);
     return id;
+  }
+
+  /**
+   * Files of the agent's `cwd` whose path matches `query`, for `@` in the composer: an addition to
+   * CONTRACT.md §7 (`cwdFiles.ts` says how the walk is bounded).
+   */
+  async Files(agent: string, query = ''): Promise<string[]> {
+    this.#requireAgent(agent);
+    const cwd = this.supervisor.definition(agent)?.cwd;
+    return cwd === undefined ? [] : cwdFiles(cwd, query, this.files.ownFiles());
   }
 
   /** Stops the current answer, answers "cancelled" to its permission requests, drops the queue. */

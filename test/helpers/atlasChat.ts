@@ -35,18 +35,18 @@ export interface AtlasChat {
   composer: Locator;
 }
 
-/** A page of `host`'s app at `size` in `language`, once online, on Atlas's chat. */
+/** A page of `host`'s app at `size` (or a viewport of its own) in `language`, online, on Atlas's chat. */
 export async function openAtlasChat(
   browser: Browser,
   host: HostProcess,
   language: Language,
-  size: keyof typeof viewports,
+  size: keyof typeof viewports | { width: number; height: number },
 ): Promise<AtlasChat> {
   const say = (key: MessageKey, values?: Record<string, string | number>) =>
     translate(language, key, values);
   const { page, context } = await openPage(
     browser,
-    viewports[size],
+    typeof size === 'string' ? viewports[size] : size,
     language === 'fr' ? 'fr-FR' : 'en-US',
   );
   page.setDefaultTimeout(10_000);

@@ -5,6 +5,7 @@ import {
   interruptedTurnEvents,
 } from '../../machines/conversationFold.ts';
 import type { ChatMessage, Conversation, ConversationEvent } from '../../schema/conversation.ts';
+import { noPromptOffer } from '../../schema/attachments.ts';
 
 const message = (fields: Partial<ChatMessage> & Pick<ChatMessage, 'id' | 'role'>): ChatMessage => ({
   agent: 'a',
@@ -169,7 +170,14 @@ describe('the fold', () => {
     expect(untitled.title.endsWith('…')).toBe(true);
     const named = applyConversationEvent(titled, {
       name: 'session:changed',
-      data: { agent: 'a', title: 'Build fix', modes: null, options: [], auth: null },
+      data: {
+        agent: 'a',
+        title: 'Build fix',
+        modes: null,
+        options: [],
+        auth: null,
+        prompt: noPromptOffer,
+      },
     });
     expect(named.title).toBe('Build fix');
   });
@@ -199,7 +207,7 @@ describe('the fold', () => {
     const titled = { ...emptyConversation('c'), title: 'Fix the build' };
     const changed = applyConversationEvent(titled, {
       name: 'session:changed',
-      data: { agent: 'a', title: '', modes, options, auth },
+      data: { agent: 'a', title: '', modes, options, auth, prompt: noPromptOffer },
     });
     expect(changed).toMatchObject({ title: 'Fix the build', modes, options, auth });
   });

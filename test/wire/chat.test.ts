@@ -403,6 +403,7 @@ describe('ChatService over the wire', () => {
       modes: null,
       options: [],
       auth: null,
+      prompt: { image: false, embeddedContext: false },
       elicitations: [],
     });
   });

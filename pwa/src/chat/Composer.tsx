@@ -1,18 +1,25 @@
 import {
   memo,
   useId,
+  useRef,
+  type ClipboardEvent,
   type Dispatch,
+  type DragEvent,
   type FormEvent,
   type KeyboardEvent,
   type SetStateAction,
 } from 'react';
 import type { Conversation } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
+import { AttachmentTray } from './AttachmentTray.tsx';
 import { CommandMenu, commandOptionId } from './CommandMenu.tsx';
+import { FileMenu } from './FileMenu.tsx';
 import { SessionPickers } from './SessionPickers.tsx';
 import { UsageMeter } from './UsageMeter.tsx';
 import { useHostAction } from './useHostAction.ts';
 import { useSlashCommands } from './useSlashCommands.ts';
+import { useAttachments } from './useAttachments.ts';
+import { useFileMentions } from './useFileMentions.ts';
 
 export interface ComposerProps {
   agent: string;
@@ -23,15 +30,22 @@ export interface ComposerProps {
   commands: Conversation['commands'];
   modes: Conversation['modes'];
   options: Conversation['options'];
+  /** Whether the agent takes images (and embedded files): the image button shows only then. */
+  prompt: Conversation['prompt'];
   /** What is typed: kept by the view, so it outlives a reload of the conversation. */
   text: string;
   setText: Dispatch<SetStateAction<string>>;
 }
 
+/** The images among files given (a paste, a drop, the picker). */
+const imagesOf = (files: FileList | null | undefined) =>
+  Array.from(files ?? []).filter((file) => file.type.startsWith('image/'));
+
 /**
- * Where you write to the agent: Enter sends (Shift+Enter is a new line), `/` offers its commands;
- * Cancel while it answers; what waits, and how full its context is. Given only what it shows of the
- * conversation: it is not rendered again at each delta of an answer.
+ * Where you write to the agent: Enter sends (Shift+Enter is a new line), `/` offers its commands,
+ * `@` its files; images pasted, dropped or picked (a tablet offers its camera) go with the message
+ * when the agent takes them; Cancel while it answers; what waits, and how full its context is.
+ * Given only what it shows of the conversation: it is not rendered again at each delta of an answer.
  */
 export const Composer = memo(function Composer({
   agent,
@@ -42,6 +56,7 @@ export const Composer = memo(function Composer({
   commands,
   modes,
   options,
+  prompt,
   text,
   setText,
 }: ComposerProps) {
@@ -49,17 +64,41 @@ export const Composer = memo(function Composer({
   const send = useHostAction();
   const cancel = useHostAction();
   const slash = useSlashCommands(text, commands);
+  const mentions = useFileMentions(agent, text);
+  const attachments = useAttachments(agentTitle, prompt.image);
+  const picker = useRef<HTMLInputElement>(null);
   const menuId = useId();
   const errorId = useId();
   const hintId = useId();
+  const attached = attachments.images.length + attachments.files.length > 0;
+  const empty = text.trim() === '' && !attached;
 
   const submit = async () => {
-    if (text.trim() === '' || send.pending) return;
+    if (empty || send.pending) return;
     const sent = text;
+    const going = attachments.toSend();
+    const params = going.length > 0 ? [agent, sent, going] : [agent, sent];
     // Keep what was typed meanwhile; clear only what went.
-    if (await send.run('ChatService.Send', [agent, sent])) {
+    if (await send.run('ChatService.Send', params)) {
       setText((current) => (current === sent ? '' : current));
+      attachments.clear();
     }
+  };
+  const chooseFile = (path: string) => {
+    setText(mentions.complete(path));
+    attachments.addFile(path);
+  };
+  const onPaste = (event: ClipboardEvent) => {
+    const images = imagesOf(event.clipboardData.files);
+    if (images.length === 0) return;
+    event.preventDefault();
+    void attachments.addImages(images);
+  };
+  const onDrop = (event: DragEvent) => {
+    const images = imagesOf(event.dataTransfer.files);
+    if (images.length === 0) return;
+    event.preventDefault();
+    void attachments.addImages(images);
   };
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
@@ -67,15 +106,24 @@ export const Composer = memo(function Composer({
   };
   const onKeyDown = (event: KeyboardEvent<HTMLTextAreaElement>) => {
     if (slash.onKeyDown(event, setText)) return;
+    if (mentions.onKeyDown(event, chooseFile)) return;
     if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
       event.preventDefault();
       void submit();
     }
   };
-  const error = send.error ?? cancel.error;
+  const error = send.error ?? cancel.error ?? attachments.problem;
+  const menuOpen = slash.open || mentions.open;
 
   return (
-    <form className="chat-composer" onSubmit={onSubmit}>
+    <form
+      className="chat-composer"
+      onSubmit={onSubmit}
+      onDragOver={(event) => {
+        if (event.dataTransfer.types.includes('Files')) event.preventDefault();
+      }}
+      onDrop={onDrop}
+    >
       {slash.open && (
         <CommandMenu
           id={menuId}
@@ -86,6 +134,22 @@ export const Composer = memo(function Composer({
           onChoose={(command) => setText(slash.complete(command))}
         />
       )}
+      {!slash.open && mentions.open && (
+        <FileMenu
+          id={menuId}
+          label={t('chat.attach.files', { agent: agentTitle })}
+          paths={mentions.matches}
+          active={mentions.active}
+          onHighlight={mentions.setActive}
+          onChoose={chooseFile}
+        />
+      )}
+      <AttachmentTray
+        images={attachments.images}
+        files={attachments.files}
+        onRemoveImage={attachments.removeImage}
+        onRemoveFile={attachments.removeFile}
+      />
       <textarea
         className="chat-input"
         value={text}
@@ -93,8 +157,12 @@ export const Composer = memo(function Composer({
         aria-label={t('chat.composer.label', { agent: agentTitle })}
         placeholder={t('chat.composer.placeholder', { agent: agentTitle })}
         aria-autocomplete="list"
-        aria-controls={slash.open ? menuId : undefined}
-        aria-activedescendant={slash.open ? commandOptionId(menuId, slash.active) : undefined}
+        aria-controls={menuOpen ? menuId : undefined}
+        aria-activedescendant={
+          menuOpen
+            ? commandOptionId(menuId, slash.open ? slash.active : mentions.active)
+            : undefined
+        }
         aria-describedby={
           [error === undefined ? '' : errorId, slash.hint === undefined ? '' : hintId]
             .filter(Boolean)
@@ -102,6 +170,7 @@ export const Composer = memo(function Composer({
         }
         onChange={(event) => setText(event.target.value)}
         onKeyDown={onKeyDown}
+        onPaste={onPaste}
       />
       {slash.hint !== undefined && (
         <p id={hintId} className="chat-note chat-command-typing">
@@ -112,7 +181,9 @@ export const Composer = memo(function Composer({
         <p id={errorId} className="chat-error" role="alert">
           {send.error !== undefined
             ? t('chat.composer.sendFailed', { error: send.error })
-            : t('chat.composer.cancelFailed', { error })}
+            : cancel.error !== undefined
+              ? t('chat.composer.cancelFailed', { error })
+              : error}
         </p>
       )}
       <div className="chat-composer-bar">
@@ -124,6 +195,39 @@ export const Composer = memo(function Composer({
           </span>
         )}
         <span className="chat-composer-actions">
+          {prompt.image && (
+            <>
+              <input
+                ref={picker}
+                type="file"
+                accept="image/*"
+                multiple
+                hidden
+                data-testid="image-picker"
+                onChange={(event) => {
+                  void attachments.addImages(imagesOf(event.target.files));
+                  event.target.value = '';
+                }}
+              />
+              <button
+                type="button"
+                className="chat-attach-button"
+                aria-label={t('chat.attach.pick')}
+                title={t('chat.attach.pick')}
+                onClick={() => picker.current?.click()}
+              >
+                <svg viewBox="0 0 24 24" width="22" height="22" aria-hidden="true">
+                  <path
+                    d="M4 8h3l2-3h6l2 3h3v11H4z M12 10a3.5 3.5 0 1 0 0 7a3.5 3.5 0 0 0 0-7z"
+                    fill="none"
+                    stroke="currentColor"
+                    strokeWidth="1.8"
+                    strokeLinejoin="round"
+                  />
+                </svg>
+              </button>
+            </>
+          )}
           {busy && (
             <button
               type="button"
@@ -134,7 +238,7 @@ export const Composer = memo(function Composer({
               {t('chat.composer.cancel')}
             </button>
           )}
-          <button type="submit" className="primary" disabled={text.trim() === '' || send.pending}>
+          <button type="submit" className="primary" disabled={empty || send.pending}>
             {t('chat.composer.send')}
           </button>
         </span>

@@ -87,6 +87,7 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
         commands={conversation.commands}
         modes={conversation.modes}
         options={conversation.options}
+        prompt={conversation.prompt}
         text={draft}
         setText={setDraft}
       />

@@ -1,6 +1,7 @@
 import { memo, useId } from 'react';
 import type { ChatMessage, PermissionRequestView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
+import { MessageAttachments } from './MessageAttachments.tsx';
 import { MessageStatus } from './MessageStatus.tsx';
 import { PartView } from './PartView.tsx';
 import { PermissionPrompt } from './PermissionPrompt.tsx';
@@ -63,6 +64,9 @@ export const MessageItem = memo(function MessageItem({
             agentTitle={agentTitle}
           />
         ))
+      )}
+      {message.attachments && message.attachments.length > 0 && (
+        <MessageAttachments attachments={message.attachments} />
       )}
       {loose.map((request) => (
         <ToolCard key={request.id} agent={request.agent} tool={request.toolCall}>

@@ -44,6 +44,17 @@ const meta = (id: string, updatedAt: string, title = 'Louder fifth line'): Conve
   updatedAt,
 });
 
+describe('images users sent', () => {
+  test('are kept once by id, and survive a reopen', () => {
+    const bytes = Buffer.from('89504e470d0a1a0a', 'hex');
+    database.keepImage('f00d', 'image/png', bytes);
+    database.keepImage('f00d', 'image/png', bytes);
+    reopen();
+    expect(database.image('f00d')).toEqual({ mimeType: 'image/png', bytes });
+    expect(database.image('beef')).toBeUndefined();
+  });
+});
+
 describe('conversations', () => {
   test('a new conversation is empty and current, and survives a reopen', () => {
     database.create(config, 'claude', 'c1', '2025-03-01T14:00:00.000Z');
@@ -62,6 +73,7 @@ describe('conversations', () => {
         modes: null,
         options: [],
         auth: null,
+        prompt: { image: false, embeddedContext: false },
         elicitations: [],
       },
       createdAt: '2025-03-01T14:00:00.000Z',

@@ -8,6 +8,7 @@ import { ConversationStore } from '../../../host/conversations/ConversationStore
 import type { ChatMessage, ConversationEvent } from '../../../schema/conversation.ts';
 import type { HostEvent } from '../../../schema/events.ts';
 import { agentMessage, samplePermission, userMessage } from './sampleMessages.ts';
+import { noPromptOffer } from '../../../schema/attachments.ts';
 
 const opened: { folder: string; database: ConversationDatabase }[] = [];
 afterEach(() => {
@@ -145,7 +146,14 @@ describe('the host’s store of conversations', () => {
       { name: 'usage:changed', data: { agent: 'a', usage: { used: 10, size: 100 } } },
       {
         name: 'session:changed',
-        data: { agent: 'a', title: 'Editing', modes: null, options: [], auth: null },
+        data: {
+          agent: 'a',
+          title: 'Editing',
+          modes: null,
+          options: [],
+          auth: null,
+          prompt: noPromptOffer,
+        },
       },
     ]);
     store.sessionOpened('a', id, { id: 'acp-1', cwd: '/work' });

@@ -3,6 +3,7 @@ import type { StoredConversation } from '../../../host/conversations/Conversatio
 import { exportMarkdown } from '../../../host/conversations/exportMarkdown.ts';
 import type { ChatMessage } from '../../../schema/conversation.ts';
 import { agentMessage, sampleTool, userMessage } from './sampleMessages.ts';
+import { noPromptOffer } from '../../../schema/attachments.ts';
 
 function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredConversation {
   return {
@@ -20,6 +21,7 @@ function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredCon
       modes: null,
       options: [],
       auth: null,
+      prompt: noPromptOffer,
       elicitations: [],
     },
     createdAt: '2025-03-01T14:00:00.000Z',
@@ -136,6 +138,20 @@ wrote 3 lines
     ]) {
       expect(markdown).toContain(`\n${line}\n`);
     }
+  });
+
+  test('a user message names its images and files (their bytes are the host’s)', () => {
+    const attachments = [
+      { kind: 'image' as const, mimeType: 'image/png' as const, id: 'f00d', size: 2048 },
+      { kind: 'file' as const, path: 'src/notes_1.md' },
+    ];
+    const message = userMessage('m1', 'look', { attachments });
+    expect(exportMarkdown(stored([message]), 'en')).toContain(
+      '\nlook\n\n- Image sent (image/png, 2,048 bytes)\n- File sent: src/notes\\_1.md\n',
+    );
+    expect(exportMarkdown(stored([message]), 'fr')).toContain(
+      '- Fichier envoyé : src/notes\\_1.md',
+    );
   });
 
   test('what the agent wrote cannot break out of its block or heading', () => {

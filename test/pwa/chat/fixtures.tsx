@@ -9,6 +9,7 @@ import type {
   ToolCallView,
 } from '../../../schema/conversation.ts';
 import type { Methods } from '../helpers/mockHost.tsx';
+import { noPromptOffer } from '../../../schema/attachments.ts';
 
 export const agents: AgentSummary[] = [
   {
@@ -72,6 +73,7 @@ export function conversation(fields: Partial<Conversation> = {}): Conversation {
     modes: null,
     options: [],
     auth: null,
+    prompt: noPromptOffer,
     elicitations: [],
     ...fields,
   };
