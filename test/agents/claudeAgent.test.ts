@@ -13,6 +13,7 @@ import { textOf } from '../helpers/chat.ts';
 import {
   agentHostPerTest,
   agentPackage,
+  answered,
   grant,
   noProxy,
   toolsOf,
@@ -82,10 +83,10 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
     expect(textOf(hello)).toBe('Hello from the fake Claude.');
     expect(hello.stopReason).toBe('end_turn');
 
-    const created = chat.send('claude', 'CREATE-FILE notes/hello.txt');
+    const created = await chat.send('claude', 'CREATE-FILE notes/hello.txt');
     const request = await grant(chat, 'claude');
     expect(request.toolCall).toMatchObject({ kind: 'edit' });
-    const answer = await turn(chat, 'claude', created);
+    const answer = await answered(chat, 'claude', created);
     expect(textOf(answer)).toBe('Created.');
     expect(await readFile(path, 'utf8')).toBe('Hello from Claude\n');
     expect(api.toolResults).toEqual([expect.stringContaining(path)]);
@@ -93,9 +94,9 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
       expect.objectContaining({ kind: 'edit', status: 'completed' }),
     );
 
-    const ran = chat.send('claude', 'RUN-COMMAND');
+    const ran = await chat.send('claude', 'RUN-COMMAND');
     expect((await grant(chat, 'claude', 1)).toolCall).toMatchObject({ kind: 'execute' });
-    expect(textOf(await turn(chat, 'claude', ran))).toBe('Ran it.');
+    expect(textOf(await answered(chat, 'claude', ran))).toBe('Ran it.');
     // One command: Claude Code asks again for each part of a compound one (`a > f && b`).
     expect(await readFile(join(place.folder, 'ran.txt'), 'utf8')).toBe('');
     expect(api.toolResults).toHaveLength(2);
@@ -144,13 +145,11 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
       .poll(() => textOf(chat.answerTo('claude', slow)), { timeout: 60_000 })
       .toContain('slowly');
     expect((await chat.wire.call('ChatService.Cancel', ['claude'])).error).toBeUndefined();
-    const cancelled = await turn(chat, 'claude', slow);
+    const cancelled = await answered(chat, 'claude', slow);
     // The cancel reached the model call: Claude Code hung up on it.
     await expect.poll(() => api.hangups).toBe(1);
     expect(textOf(cancelled)).not.toContain('Never finished.');
-    // claude-agent-acp 0.23.1 answers the cancelled prompt `end_turn`, not ACP's `cancelled`: on
-    // Claude Code's `session_state_changed` "idle" it returns before checking `session.cancelled`.
-    expect(cancelled.stopReason).toBe('end_turn');
+    expect(cancelled.stopReason).toBe('cancelled');
     await chat.settled('claude');
   });
 

@@ -99,27 +99,20 @@ export function agentHostPerTest() {
 /** A real agent's turn may take a minute on a loaded 2-core machine (its first starts its session). */
 export const turnTimeoutMs = 60_000;
 
-/**
- * Sends `prompt` (or takes the id of a message sent) and waits for its answer, which must have no
- * error.
- */
-export async function turn(
-  chat: ChatClient,
-  agent: string,
-  prompt: string | Promise<string>,
-): Promise<ChatMessage> {
-  const sent = typeof prompt === 'string' ? await chat.send(agent, prompt) : await prompt;
+/** Waits for the answer to the user message `id`, which must have no error. */
+export async function answered(chat: ChatClient, agent: string, id: string): Promise<ChatMessage> {
   const conversation = () => JSON.stringify(chat.folded(agent).messages).slice(-4000);
   await expect
-    .poll(() => chat.answerTo(agent, sent)?.done, {
-      timeout: turnTimeoutMs,
-      message: conversation(),
-    })
+    .poll(() => chat.answerTo(agent, id)?.done, { timeout: turnTimeoutMs, message: conversation() })
     .toBe(true);
-  const answer = chat.answerTo(agent, sent)!;
+  const answer = chat.answerTo(agent, id)!;
   expect(answer.error, JSON.stringify(answer)).toBeUndefined();
   return answer;
 }
+
+/** Sends `prompt` and waits for its answer, which must have no error. */
+export const turn = async (chat: ChatClient, agent: string, prompt: string) =>
+  answered(chat, agent, await chat.send(agent, prompt));
 
 /** The tool calls of the message `messageId`. */
 export const toolsOf = (chat: ChatClient, agent: string, messageId: string): ToolCallView[] =>
