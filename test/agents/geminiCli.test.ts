@@ -1,8 +1,9 @@
 /**
  * The real Gemini CLI (`@google/gemini-cli`, pinned in devDependencies) through a real host,
- * offline: its model is the fake Gemini API of `test/fixtures/fakeGeminiApi.ts`, scripted to answer,
- * to answer slowly, and to call Gemini's `write_file` tool. That tool reads its target through `fs/read_text_file` first, and
- * gives up unless a missing file reads as empty (`workers/agentQuirks.ts`).
+ * offline: its model is the fake Gemini API of `test/fixtures/fakeGeminiApi.ts`, scripted to
+ * answer, to answer slowly, and to call Gemini's `write_file` tool. That tool reads its target
+ * through `fs/read_text_file` first, and gives up unless a missing file reads as empty
+ * (`workers/agentQuirks.ts`).
  */
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
