@@ -19,7 +19,7 @@ import { ClientFiles } from './clientFiles.ts';
 import { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
-import { quirksOf } from './agentQuirks.ts';
+import { quirksOf, quirkUpdate } from './agentQuirks.ts';
 import { meshServers } from './meshServers.ts';
 import { authMethodView } from './authMethods.ts';
 import { answerByRule } from './permissionRules.ts';
@@ -373,6 +373,10 @@ export class WorkerAgent implements AgentWorkerApi {
       sessionUpdate: (notification) => {
         this.#lastUpdateAt = performance.now();
         this.#conversation.onUpdate(notification);
+      },
+      otherNotification: (method, params) => {
+        const update = quirkUpdate(quirksOf(this.#actor.agentInfo), method, params);
+        if (update) this.#conversation.onUpdate(update);
       },
       requestPermission: (request, signal) => this.#conversation.requestPermission(request, signal),
       readTextFile: (request) =>

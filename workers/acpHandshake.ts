@@ -27,6 +27,8 @@ export type HandshakeResult =
 /** What the client side of ACP does with the agent's requests and notifications. */
 export interface ClientHandlers {
   sessionUpdate(notification: SessionNotification): void;
+  /** A notification ACP does not define (an agent's own, as `qwen/notify/…`). */
+  otherNotification(method: string, params: unknown): void;
   /** `signal` aborts when the agent withdraws the request (`$/cancel_request`). */
   requestPermission(
     request: RequestPermissionRequest,
@@ -74,6 +76,7 @@ export function connectToAgent(stream: Stream, handlers: ClientHandlers): Client
     .onNotification(methods.client.elicitation.complete, ({ params }) =>
       handlers.completeElicitation(params.elicitationId),
     )
+    .onNotification('*', ({ method, params }) => handlers.otherNotification(method, params))
     .connect(stream);
 }
 
