@@ -44,8 +44,9 @@ async function claudeHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
         DISABLE_TELEMETRY: '1',
         DISABLE_ERROR_REPORTING: '1',
         DISABLE_AUTOUPDATER: '1',
-        // With it set, the adapter offers bypassPermissions to root, which Claude Code then
-        // refuses: every session/new fails ("Query closed before response received").
+        // As root, the adapter (0.23.1) lets Claude Code skip permissions when IS_SANDBOX is set at
+        // all; Claude Code accepts that only for IS_SANDBOX=1 and exits: with any other value
+        // (this machine's is "yes"), every session/new fails "Query closed before response received".
         IS_SANDBOX: '',
         ...noProxy,
       },
