@@ -45,8 +45,8 @@ async function claudeHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
         DISABLE_ERROR_REPORTING: '1',
         DISABLE_AUTOUPDATER: '1',
         // As root, the adapter (0.23.1) lets Claude Code skip permissions when IS_SANDBOX is set at
-        // all; Claude Code accepts that only for IS_SANDBOX=1 and exits: with any other value
-        // (this machine's is "yes"), every session/new fails "Query closed before response received".
+        // all; Claude Code accepts that only for IS_SANDBOX=1 and exits: with any other value (this
+        // machine's is "yes"), every session/new fails "Query closed before response received".
         IS_SANDBOX: '',
         ...noProxy,
       },

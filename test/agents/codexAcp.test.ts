@@ -30,7 +30,7 @@ const binary = join(
   'codex-acp',
 );
 
-/** Codex's `config.toml`: the fake API as its model provider, and no update checks nor analytics. */
+/** Codex's `config.toml`: the fake API as its model provider; no update check, no analytics. */
 const codexConfig = (url: string) => `model = "gpt-5.4"
 model_provider = "fake"
 check_for_update_on_startup = false
@@ -67,7 +67,7 @@ const patch = (path: string, line: string) =>
   ['*** Begin Patch', `*** Add File: ${path}`, `+${line}`, '*** End Patch', ''].join('\n');
 
 describe('Codex (codex-acp 0.16.0) through Switchboard', () => {
-  it('answers, and in read-only mode writes a file and runs a command once the user allows each', async () => {
+  it('answers, and in read-only mode writes a file and runs a command once allowed', async () => {
     let path = '';
     const { chat, api, place } = await codexHost(({ folder }) => {
       path = join(folder, 'notes', 'hello.txt');

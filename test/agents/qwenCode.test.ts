@@ -56,7 +56,7 @@ async function qwenHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
 }
 
 describe('Qwen Code 0.24.4 through Switchboard', () => {
-  it('answers, and in its default mode writes a file and runs a command once the user allows each', async () => {
+  it('answers, and in its default mode writes a file and runs a command once allowed', async () => {
     let path = '';
     const { chat, api, place } = await qwenHost(({ folder }) => {
       path = join(folder, 'notes', 'hello.txt');
