@@ -154,10 +154,11 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
     await chat.settled('claude');
   });
 
-  it('resumes its session after Stop and Start', async () => {
-    const { chat, api } = await claudeHost(() => [
+  it('resumes its session after Stop and Start, and after a host restart', async () => {
+    const { chat, api, restart } = await claudeHost(() => [
       { marker: 'FIRST', answer: 'First answer.' },
       { marker: 'SECOND', answer: 'Second answer.' },
+      { marker: 'THIRD', answer: 'Third answer.' },
     ]);
     await turn(chat, 'claude', 'FIRST turn');
     expect((await chat.wire.call('AgentService.Stop', ['claude'])).error).toBeUndefined();
@@ -174,5 +175,16 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
       'agent',
     ]);
     await chat.settled('claude');
+
+    // A new host on the same state: a new client, which saw none of the earlier events.
+    const later = (await restart()).chat;
+    expect(textOf(await turn(later, 'claude', 'THIRD turn'))).toBe('Third answer.');
+    expect(api.calls.at(-1)).toEqual(
+      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
+    );
+    const shown = (await later.conversation('claude')).messages.map(
+      (message) => message.code ?? message.role,
+    );
+    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
   });
 });

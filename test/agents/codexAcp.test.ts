@@ -171,10 +171,11 @@ describe('Codex (codex-acp 0.16.0) through Switchboard', () => {
     await chat.settled('codex');
   });
 
-  it('resumes its session after Stop and Start', async () => {
-    const { chat, api } = await codexHost(() => [
+  it('resumes its session after Stop and Start, and after a host restart', async () => {
+    const { chat, api, restart } = await codexHost(() => [
       { marker: 'FIRST', answer: 'First answer.' },
       { marker: 'SECOND', answer: 'Second answer.' },
+      { marker: 'THIRD', answer: 'Third answer.' },
     ]);
     await turn(chat, 'codex', 'FIRST turn');
     expect((await chat.wire.call('AgentService.Stop', ['codex'])).error).toBeUndefined();
@@ -191,5 +192,16 @@ describe('Codex (codex-acp 0.16.0) through Switchboard', () => {
       'agent',
     ]);
     await chat.settled('codex');
+
+    // A new host on the same state: a new client, which saw none of the earlier events.
+    const later = (await restart()).chat;
+    expect(textOf(await turn(later, 'codex', 'THIRD turn'))).toBe('Third answer.');
+    expect(api.calls.at(-1)).toEqual(
+      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
+    );
+    const shown = (await later.conversation('codex')).messages.map(
+      (message) => message.code ?? message.role,
+    );
+    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
   });
 });

@@ -137,10 +137,11 @@ describe('Qwen Code 0.24.4 through Switchboard', () => {
     await chat.settled('qwen');
   });
 
-  it('resumes its session after Stop and Start', async () => {
-    const { chat, api } = await qwenHost(() => [
+  it('resumes its session after Stop and Start, and after a host restart', async () => {
+    const { chat, api, restart } = await qwenHost(() => [
       { marker: 'FIRST', answer: 'First answer.' },
       { marker: 'SECOND', answer: 'Second answer.' },
+      { marker: 'THIRD', answer: 'Third answer.' },
     ]);
     await turn(chat, 'qwen', 'FIRST turn');
     expect((await chat.wire.call('AgentService.Stop', ['qwen'])).error).toBeUndefined();
@@ -157,5 +158,16 @@ describe('Qwen Code 0.24.4 through Switchboard', () => {
       'agent',
     ]);
     await chat.settled('qwen');
+
+    // A new host on the same state: a new client, which saw none of the earlier events.
+    const later = (await restart()).chat;
+    expect(textOf(await turn(later, 'qwen', 'THIRD turn'))).toBe('Third answer.');
+    expect(api.calls.at(-1)).toEqual(
+      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
+    );
+    const shown = (await later.conversation('qwen')).messages.map(
+      (message) => message.code ?? message.role,
+    );
+    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
   });
 });
