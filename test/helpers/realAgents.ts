@@ -101,10 +101,18 @@ export const turnTimeoutMs = 60_000;
 
 /** Waits for the answer to the user message `id`, which must have no error. */
 export async function answered(chat: ChatClient, agent: string, id: string): Promise<ChatMessage> {
-  const conversation = () => JSON.stringify(chat.folded(agent).messages).slice(-4000);
-  await expect
-    .poll(() => chat.answerTo(agent, id)?.done, { timeout: turnTimeoutMs, message: conversation() })
-    .toBe(true);
+  try {
+    await expect.poll(() => chat.answerTo(agent, id)?.done, { timeout: turnTimeoutMs }).toBe(true);
+  } catch (error) {
+    // What the agent did instead: a real agent's way is not the fake's.
+    const { messages, permissions } = chat.folded(agent);
+    throw new Error(
+      `no answer to ${id}: ${JSON.stringify({ messages, permissions }).slice(-4000)}`,
+      {
+        cause: error,
+      },
+    );
+  }
   const answer = chat.answerTo(agent, id)!;
   expect(answer.error, JSON.stringify(answer)).toBeUndefined();
   return answer;
