@@ -1,10 +1,12 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   define: { __APP_BUILD__: JSON.stringify('test') },
   test: {
     // Component tests (`test/pwa/*.test.tsx`) say `// @vitest-environment happy-dom` themselves.
     include: ['test/**/*.test.{ts,tsx}'],
+    // The real agents run in `npm run test:agents` (vitest.agents.config.ts).
+    exclude: [...configDefaults.exclude, 'test/agents/**'],
     globalSetup: ['test/globalSetup.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,

@@ -44,6 +44,7 @@ function killGroup({ child }: SpawnedAgent): void {
 /** ACP requests an agent makes before anyone handles them: it is told nobody can. */
 const noClientHandlers: ClientHandlers = {
   sessionUpdate: () => {},
+  otherNotification: () => {},
   requestPermission: () => Promise.resolve({ outcome: { outcome: 'cancelled' } }),
   readTextFile: () => Promise.reject(new Error('no file system here')),
   writeTextFile: () => Promise.reject(new Error('no file system here')),

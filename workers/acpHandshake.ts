@@ -31,6 +31,8 @@ export type HandshakeResult =
 /** What the client side of ACP does with the agent's requests and notifications. */
 export interface ClientHandlers {
   sessionUpdate(notification: SessionNotification): void;
+  /** A notification ACP does not define (an agent's own, as `qwen/notify/…`). */
+  otherNotification(method: string, params: unknown): void;
   /** `signal` aborts when the agent withdraws the request (`$/cancel_request`). */
   requestPermission(
     request: RequestPermissionRequest,
@@ -99,6 +101,7 @@ export function connectToAgent(stream: Stream, handlers: ClientHandlers): Client
       handlers.releaseTerminal(params.terminalId);
       return {};
     })
+    .onNotification('*', ({ method, params }) => handlers.otherNotification(method, params))
     .connect(stream);
 }
 

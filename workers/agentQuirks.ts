@@ -1,4 +1,4 @@
-import type { Implementation } from '@agentclientprotocol/sdk';
+import type { Implementation, SessionNotification } from '@agentclientprotocol/sdk';
 
 /** What Switchboard does differently for an agent known to need it, each with its reason. */
 export interface AgentQuirks {
@@ -14,9 +14,19 @@ export interface AgentQuirks {
   replaysAfterLoad: { quietMs: number; maxMs: number } | null;
   /** The environment variables a login method reads that the method does not name, by its id. */
   authEnv: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The method of the agent's own notification `{sessionId, currentModeId}` that tells of a new
+   * mode, taken as ACP's `current_mode_update`, which the agent does not send for it.
+   */
+  modeNotification: string | null;
 }
 
-const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null, authEnv: {} };
+const none: AgentQuirks = {
+  missingFileIsEmpty: false,
+  replaysAfterLoad: null,
+  authEnv: {},
+  modeNotification: null,
+};
 
 /**
  * The quirks of the agent that introduced itself as `agentInfo` in `initialize`.
@@ -28,6 +38,9 @@ const none: AgentQuirks = { missingFileIsEmpty: false, replaysAfterLoad: null, a
  * - Gemini CLI's `session/load` does not await its replay (`streamHistory`): part of it comes
  *   after the answer (docs/agents.md). Its replay is written from memory, in one burst.
  * - Gemini CLI's `gemini-api-key` login reads `GEMINI_API_KEY` but does not say so.
+ * - Qwen Code (0.24.4) tells of the mode a client set (`session/set_mode`, or the `mode` config
+ *   option) only in `qwen/notify/session/mode-update` (docs/agents.md;
+ *   test/agents/qwenCode.test.ts).
  */
 export function quirksOf(agentInfo: Implementation | null | undefined): AgentQuirks {
   if (agentInfo?.name === 'gemini-cli') {
@@ -35,7 +48,23 @@ export function quirksOf(agentInfo: Implementation | null | undefined): AgentQui
       missingFileIsEmpty: true,
       replaysAfterLoad: { quietMs: 150, maxMs: 3000 },
       authEnv: { 'gemini-api-key': ['GEMINI_API_KEY'] },
+      modeNotification: null,
     };
   }
+  if (agentInfo?.name === 'qwen-code') {
+    return { ...none, modeNotification: 'qwen/notify/session/mode-update' };
+  }
   return none;
+}
+
+/** The ACP session update the agent's own notification `method` stands for, if it is a quirk. */
+export function quirkUpdate(
+  quirks: AgentQuirks,
+  method: string,
+  params: unknown,
+): SessionNotification | undefined {
+  const { sessionId, currentModeId } = (params ?? {}) as Record<string, unknown>;
+  if (method !== quirks.modeNotification) return undefined;
+  if (typeof sessionId !== 'string' || typeof currentModeId !== 'string') return undefined;
+  return { sessionId, update: { sessionUpdate: 'current_mode_update', currentModeId } };
 }

@@ -1,6 +1,6 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { ClientHandlers } from './acpHandshake.ts';
-import type { AgentQuirks } from './agentQuirks.ts';
+import { quirkUpdate, type AgentQuirks } from './agentQuirks.ts';
 import type { ClientFiles } from './clientFiles.ts';
 import type { ClientTerminals } from './ClientTerminals.ts';
 import type { Conversation } from './Conversation.ts';
@@ -28,6 +28,10 @@ export function clientHandlers(side: ClientSide): ClientHandlers {
     sessionUpdate: (notification) => {
       side.updated();
       side.conversation().onUpdate(notification);
+    },
+    otherNotification: (method, params) => {
+      const update = quirkUpdate(side.quirks(), method, params);
+      if (update) side.conversation().onUpdate(update);
     },
     requestPermission: (request, signal) => side.conversation().requestPermission(request, signal),
     readTextFile: (request) =>

@@ -1,8 +1,9 @@
 /**
  * The real Gemini CLI (`@google/gemini-cli`, pinned in devDependencies) through a real host,
- * offline: its model is the fake Gemini API of `test/fixtures/fakeGeminiApi.ts`, scripted to call
- * Gemini's `write_file` tool. That tool reads its target through `fs/read_text_file` first, and
- * gives up unless a missing file reads as empty (`workers/agentQuirks.ts`).
+ * offline: its model is the fake Gemini API of `test/fixtures/fakeGeminiApi.ts`, scripted to
+ * answer, to answer slowly, and to call Gemini's `write_file` tool. That tool reads its target
+ * through `fs/read_text_file` first, and gives up unless a missing file reads as empty
+ * (`workers/agentQuirks.ts`).
  */
 import { mkdir, mkdtemp, readFile, realpath, rm, writeFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -30,6 +31,8 @@ const geminiSettings = {
   // Usage statistics go to play.googleapis.com, telemetry to an OpenTelemetry collector.
   privacy: { usageStatisticsEnabled: false },
   telemetry: { enabled: false },
+  // Else the host's temporary folder is untrusted, where Gemini refuses autoEdit and yolo.
+  security: { folderTrust: { enabled: false } },
 };
 
 /** The configuration of the agent `gemini`, working in the configuration's own folder. */
@@ -89,6 +92,14 @@ async function geminiHost(turns: (folder: string) => ScriptedTurn[]) {
 }
 
 const logsOf = (host: HostProcess) => host.output().slice(-4000);
+
+/** The answer to the user message `id`, once done, without an error. */
+async function answered(chat: ChatClient, id: string) {
+  await expect.poll(() => chat.answerTo('gemini', id)?.done, { timeout: turnTimeoutMs }).toBe(true);
+  const answer = chat.answerTo('gemini', id)!;
+  expect(answer.error).toBeUndefined();
+  return answer;
+}
 
 const tools = (chat: ChatClient, messageId: string): ToolCallView[] =>
   chat
@@ -180,6 +191,77 @@ describe('Gemini CLI through Switchboard', () => {
       expect(logs).toContain(
         translate('en', 'files.refusedOwn', { method: 'fs/read_text_file', path: configPath }),
       );
+      await chat.settled('gemini');
+    },
+    geminiTimeoutMs,
+  );
+
+  it(
+    'answers, changes mode, and cancels a slow answer',
+    async () => {
+      let path = '';
+      const { api, chat } = await geminiHost((folder) => {
+        path = join(folder, 'edited.txt');
+        const args = { file_path: path, content: 'auto edit\n' };
+        return [
+          { marker: 'HELLO', answer: 'Hello from the fake Gemini.' },
+          { marker: 'CREATE-FILE', call: { name: 'write_file', args }, answer: 'Created.' },
+          { marker: 'SLOW', answer: 'Never finished.', slow: true },
+        ];
+      });
+      const hello = await answered(chat, await chat.send('gemini', 'HELLO there'));
+      expect(textOf(hello)).toBe('Hello from the fake Gemini.');
+      const offered = await chat.settled('gemini');
+      expect(offered.modes?.current).toBe('default');
+      expect(offered.modes?.available.map((mode) => mode.id)).toEqual(
+        expect.arrayContaining(['default', 'autoEdit', 'yolo']),
+      );
+      // Gemini offers its models through `session/set_model` only, which ACP has not settled.
+      expect(offered.options).toEqual([]);
+
+      const set = await chat.wire.call('ChatService.SetMode', ['gemini', 'autoEdit']);
+      expect(set.error).toBeUndefined();
+      expect((await chat.conversation('gemini')).modes?.current).toBe('autoEdit');
+      // In autoEdit, Gemini writes without asking.
+      const created = await answered(chat, await chat.send('gemini', 'CREATE-FILE'));
+      expect(textOf(created)).toContain('Created.');
+      expect(await readFile(path, 'utf8')).toBe('auto edit\n');
+      expect(chat.folded('gemini').permissions).toEqual([]);
+
+      const slow = await chat.send('gemini', 'SLOW please');
+      await expect
+        .poll(() => textOf(chat.answerTo('gemini', slow)), { timeout: turnTimeoutMs })
+        .toContain('slowly');
+      expect((await chat.wire.call('ChatService.Cancel', ['gemini'])).error).toBeUndefined();
+      const cancelled = await answered(chat, slow);
+      await expect.poll(() => api.hangups).toBe(1);
+      expect(textOf(cancelled)).not.toContain('Never finished.');
+      expect(cancelled.stopReason).toBe('cancelled');
+      await chat.settled('gemini');
+    },
+    geminiTimeoutMs,
+  );
+
+  it(
+    'starts a new session after Stop and Start: its session/load finds nothing to load',
+    async () => {
+      const { api, chat } = await geminiHost(() => [
+        { marker: 'FIRST', answer: 'First answer.' },
+        { marker: 'SECOND', answer: 'Second answer.' },
+      ]);
+      await answered(chat, await chat.send('gemini', 'FIRST turn'));
+      expect((await chat.wire.call('AgentService.Stop', ['gemini'])).error).toBeUndefined();
+      expect((await chat.wire.call('AgentService.Start', ['gemini'])).error).toBeUndefined();
+      const second = await answered(chat, await chat.send('gemini', 'SECOND turn'));
+      expect(textOf(second)).toBe('Second answer.');
+      // Gemini CLI 0.61.0's session/load starts recording the session (its file then holds only
+      // the new session context) before it reads it back: it always answers -32603 "No previous
+      // sessions found for this project.", and Switchboard starts a new session, as it says.
+      expect(api.calls.at(-1)).not.toEqual(
+        expect.arrayContaining([expect.stringContaining('FIRST turn')]),
+      );
+      const shown = chat.folded('gemini').messages.map((message) => message.code ?? message.role);
+      expect(shown).toEqual(['user', 'agent', 'user', 'agent-restarted', 'agent']);
       await chat.settled('gemini');
     },
     geminiTimeoutMs,

@@ -115,6 +115,24 @@ describe('what an agent’s session offers, over the wire (CONTRACT.md §7)', ()
     ]);
   });
 
+  it('takes Qwen Code’s own mode notification for the ACP update it does not send (agentQuirks)', async () => {
+    const host = await start(
+      configText({ q: ['--modes', '--agent-name=qwen-code'], a: ['--modes'] }),
+    );
+    const chat = new ChatClient(await host.connect());
+    const notify = {
+      method: 'qwen/notify/session/mode-update',
+      params: { v: 1, currentModeId: 'code' },
+    };
+    for (const agent of ['q', 'a']) {
+      await runScript(chat, agent, { notify });
+      await chat.settled(agent);
+    }
+    expect((await chat.conversation('q')).modes?.current).toBe('code');
+    // Any other agent's own notifications mean nothing to Switchboard.
+    expect((await chat.conversation('a')).modes?.current).toBe('ask');
+  });
+
   it('refuses a mode, an option or a value the session does not offer, in the user’s language', async () => {
     const host = await start(configText({ a: ['--modes'] }, 'language: fr\n'));
     const chat = new ChatClient(await host.connect());

@@ -1,0 +1,190 @@
+/**
+ * The real Claude Code ACP adapter (`@zed-industries/claude-agent-acp`, pinned in
+ * test/agents/package.json) through a real host, offline: its model is the fake Anthropic API of
+ * `test/fixtures/fakeAnthropicApi.ts`. Claude Code writes files and runs commands itself (it never
+ * calls `fs/*` nor `terminal/*`), after asking through `session/request_permission`.
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { startFakeAnthropicApi } from '../fixtures/fakeAnthropicApi.ts';
+import type { FakeModelApi, ScriptedTurn } from '../fixtures/fakeModel.ts';
+import { textOf } from '../helpers/chat.ts';
+import {
+  agentHostPerTest,
+  agentPackage,
+  answered,
+  grant,
+  noProxy,
+  toolsOf,
+  turn,
+  type AgentPlace,
+} from '../helpers/realAgents.ts';
+
+const start = agentHostPerTest();
+const adapter = join(agentPackage('@zed-industries/claude-agent-acp'), 'dist', 'index.js');
+
+async function claudeHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
+  let api: FakeModelApi | undefined;
+  const running = await start('claude', async (place) => {
+    api = await startFakeAnthropicApi(turns(place));
+    onTestFinished(() => api!.close());
+    await mkdir(join(place.home, '.claude'));
+    await writeFile(join(place.home, '.claude.json'), '{"hasCompletedOnboarding":true}');
+    return {
+      command: process.execPath,
+      args: [adapter],
+      env: {
+        HOME: place.home,
+        CLAUDE_CONFIG_DIR: join(place.home, '.claude'),
+        ANTHROPIC_BASE_URL: api.url,
+        ANTHROPIC_API_KEY: 'dummy',
+        // No telemetry, error reports, update checks, nor any other traffic but the model's.
+        CLAUDE_CODE_DISABLE_NONESSENTIAL_TRAFFIC: '1',
+        DISABLE_TELEMETRY: '1',
+        DISABLE_ERROR_REPORTING: '1',
+        DISABLE_AUTOUPDATER: '1',
+        // As root, the adapter (0.23.1) lets Claude Code skip permissions when IS_SANDBOX is set at
+        // all; Claude Code accepts that only for IS_SANDBOX=1 and exits: with any other value (this
+        // machine's is "yes"), every session/new fails "Query closed before response received".
+        IS_SANDBOX: '',
+        ...noProxy,
+      },
+    };
+  });
+  return { ...running, api: api! };
+}
+
+describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
+  it('answers, and writes a file and runs a command once the user allows each', async () => {
+    let path = '';
+    const { chat, api, place } = await claudeHost(({ folder }) => {
+      path = join(folder, 'notes', 'hello.txt');
+      return [
+        { marker: 'HELLO', answer: 'Hello from the fake Claude.' },
+        {
+          marker: 'CREATE-FILE',
+          calls: [{ name: 'Write', args: { file_path: path, content: 'Hello from Claude\n' } }],
+          answer: 'Created.',
+        },
+        {
+          marker: 'RUN-COMMAND',
+          calls: [
+            {
+              name: 'Bash',
+              args: { command: 'touch ran.txt', description: 'Runs' },
+            },
+          ],
+          answer: 'Ran it.',
+        },
+      ];
+    });
+
+    const hello = await turn(chat, 'claude', 'HELLO there');
+    expect(textOf(hello)).toBe('Hello from the fake Claude.');
+    expect(hello.stopReason).toBe('end_turn');
+
+    const created = await chat.send('claude', 'CREATE-FILE notes/hello.txt');
+    const request = await grant(chat, 'claude');
+    expect(request.toolCall).toMatchObject({ kind: 'edit' });
+    const answer = await answered(chat, 'claude', created);
+    expect(textOf(answer)).toBe('Created.');
+    expect(await readFile(path, 'utf8')).toBe('Hello from Claude\n');
+    expect(api.toolResults).toEqual([expect.stringContaining(path)]);
+    expect(toolsOf(chat, 'claude', answer.id)).toContainEqual(
+      expect.objectContaining({ kind: 'edit', status: 'completed' }),
+    );
+
+    const ran = await chat.send('claude', 'RUN-COMMAND');
+    expect((await grant(chat, 'claude', 1)).toolCall).toMatchObject({ kind: 'execute' });
+    expect(textOf(await answered(chat, 'claude', ran))).toBe('Ran it.');
+    // One command: Claude Code asks again for each part of a compound one (`a > f && b`).
+    expect(await readFile(join(place.folder, 'ran.txt'), 'utf8')).toBe('');
+    expect(api.toolResults).toHaveLength(2);
+    expect(api.unknown).toEqual([]);
+    await chat.settled('claude');
+  });
+
+  it('changes mode and model, and cancels a slow answer', async () => {
+    let path = '';
+    const { chat, api } = await claudeHost(({ folder }) => {
+      path = join(folder, 'edited.txt');
+      return [
+        {
+          marker: 'CREATE-FILE',
+          calls: [{ name: 'Write', args: { file_path: path, content: 'accepted\n' } }],
+          answer: 'Created.',
+        },
+        { marker: 'SLOW', answer: 'Never finished.', slow: true },
+      ];
+    });
+    await turn(chat, 'claude', 'HELLO');
+    const offered = await chat.settled('claude');
+    expect(offered.modes).toMatchObject({ current: 'default' });
+    expect(offered.modes?.available.map((mode) => mode.id)).toEqual(
+      expect.arrayContaining(['default', 'acceptEdits', 'plan']),
+    );
+    expect(offered.options.map((option) => option.id)).toEqual(['mode', 'model']);
+
+    expect(
+      (await chat.wire.call('ChatService.SetMode', ['claude', 'acceptEdits'])).error,
+    ).toBeUndefined();
+    expect(
+      (await chat.wire.call('ChatService.SetOption', ['claude', 'model', 'haiku'])).error,
+    ).toBeUndefined();
+    const chosen = await chat.conversation('claude');
+    expect(chosen.modes?.current).toBe('acceptEdits');
+    expect(chosen.options.find((option) => option.id === 'model')?.current).toBe('haiku');
+    // In acceptEdits, Claude Code writes without asking.
+    expect(textOf(await turn(chat, 'claude', 'CREATE-FILE'))).toBe('Created.');
+    expect(await readFile(path, 'utf8')).toBe('accepted\n');
+    expect(chat.folded('claude').permissions).toEqual([]);
+    expect(api.models.at(-1)).toContain('haiku');
+
+    const slow = await chat.send('claude', 'SLOW please');
+    await expect
+      .poll(() => textOf(chat.answerTo('claude', slow)), { timeout: 60_000 })
+      .toContain('slowly');
+    expect((await chat.wire.call('ChatService.Cancel', ['claude'])).error).toBeUndefined();
+    const cancelled = await answered(chat, 'claude', slow);
+    // The cancel reached the model call: Claude Code hung up on it.
+    await expect.poll(() => api.hangups).toBe(1);
+    expect(textOf(cancelled)).not.toContain('Never finished.');
+    expect(cancelled.stopReason).toBe('cancelled');
+    await chat.settled('claude');
+  });
+
+  it('resumes its session after Stop and Start, and after a host restart', async () => {
+    const { chat, api, restart } = await claudeHost(() => [
+      { marker: 'FIRST', answer: 'First answer.' },
+      { marker: 'SECOND', answer: 'Second answer.' },
+      { marker: 'THIRD', answer: 'Third answer.' },
+    ]);
+    await turn(chat, 'claude', 'FIRST turn');
+    expect((await chat.wire.call('AgentService.Stop', ['claude'])).error).toBeUndefined();
+    expect((await chat.wire.call('AgentService.Start', ['claude'])).error).toBeUndefined();
+    expect(textOf(await turn(chat, 'claude', 'SECOND turn'))).toBe('Second answer.');
+    // session/resume: the model is sent the first turn again, and nobody is told of a restart.
+    expect(api.calls.at(-1)).toEqual(
+      expect.arrayContaining([expect.stringContaining('FIRST turn')]),
+    );
+    expect(chat.folded('claude').messages.map((message) => message.code ?? message.role)).toEqual([
+      'user',
+      'agent',
+      'user',
+      'agent',
+    ]);
+    await chat.settled('claude');
+
+    // A new host on the same state: a new client, which saw none of the earlier events.
+    const later = (await restart()).chat;
+    expect(textOf(await turn(later, 'claude', 'THIRD turn'))).toBe('Third answer.');
+    expect(api.calls.at(-1)).toEqual(
+      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
+    );
+    const shown = (await later.conversation('claude')).messages.map(
+      (message) => message.code ?? message.role,
+    );
+    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
+  });
+});
