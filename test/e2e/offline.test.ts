@@ -36,6 +36,7 @@ describe('the installed app when the host is away or new', () => {
     await context.close();
   });
 
+  // Two builds of the app: each takes seconds, several times that on a loaded 2-core machine.
   it('offers to reload when a new version is built, and reloads into it', async () => {
     const appDir = await buildApp();
     const host = await start(configText({}), [], { SWITCHBOARD_APP_DIR: appDir });
@@ -54,5 +55,5 @@ describe('the installed app when the host is away or new', () => {
     await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
     expect(await page.locator('.brand').getAttribute('title')).not.toBe(before);
     await context.close();
-  });
+  }, 120_000);
 });
