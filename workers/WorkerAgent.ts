@@ -12,11 +12,11 @@ import type { AgentPolicy } from '../schema/config.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
 import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
-import { clientHandlers } from './clientHandlers.ts';
+import { clientHandlers, runSide } from './clientHandlers.ts';
 import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
-import { ClientFiles } from './clientFiles.ts';
-import { ClientTerminals } from './ClientTerminals.ts';
+import type { ClientFiles } from './clientFiles.ts';
+import type { ClientTerminals } from './ClientTerminals.ts';
 import { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { ActorInspector } from './ActorInspector.ts';
@@ -127,22 +127,15 @@ export class WorkerAgent implements AgentWorkerApi {
       (real) => (this.#cwds = [launch.cwd, real]),
       () => {},
     );
-    this.#files = new ClientFiles(launch.cwd, {
-      own: launch.ownFiles ?? [],
-      onRefused: ({ method, path, reason }) => {
+    this.#terminals?.killAll();
+    ({ files: this.#files, terminals: this.#terminals } = runSide(launch, {
+      refused: ({ method, path, reason }) => {
         const key = reason === 'outside' ? 'files.refusedOutside' : 'files.refusedOwn';
         this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
       },
-    });
-    const files = this.#files;
-    this.#terminals?.killAll();
-    this.#terminals = new ClientTerminals({
-      env: launch.env,
-      cwd: launch.cwd,
-      confine: (method, path) => files.confine(method, path),
-      onChange: (view) => this.#conversation.showTerminal(view),
-      onGroups: (pids) => this.#postNow({ type: 'terminals', pids }),
-    });
+      terminalChanged: (view) => this.#conversation.showTerminal(view),
+      groups: (pids) => this.#postNow({ type: 'terminals', pids }),
+    }));
     this.#actor.start(launch);
   }
   stop(): void {

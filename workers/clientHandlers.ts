@@ -1,9 +1,11 @@
 import { RequestError } from '@agentclientprotocol/sdk';
 import type { ClientHandlers } from './acpHandshake.ts';
 import { quirkUpdate, type AgentQuirks } from './agentQuirks.ts';
-import type { ClientFiles } from './clientFiles.ts';
-import type { ClientTerminals } from './ClientTerminals.ts';
+import type { TerminalView } from '../schema/conversation.ts';
+import { ClientFiles, type Refusal } from './clientFiles.ts';
+import { ClientTerminals } from './ClientTerminals.ts';
 import type { Conversation } from './Conversation.ts';
+import type { AgentLaunch } from './protocol.ts';
 
 /** What the client side of ACP reaches of the agent's worker, as it is at each request. */
 export interface ClientSide {
@@ -49,6 +51,34 @@ export function clientHandlers(side: ClientSide): ClientHandlers {
     killTerminal: (id) => terminals().kill(id),
     releaseTerminal: (id) => terminals().release(id),
   };
+}
+
+/** What a run's files and terminals tell the worker. */
+export interface RunHooks {
+  /** A path refused by policy, for the agent's log. */
+  refused: (refusal: { method: string; path: string; reason: Refusal }) => void;
+  terminalChanged: (view: TerminalView) => void;
+  /** The process groups of the terminals' commands that still run. */
+  groups: (pids: number[]) => void;
+}
+
+/** The files and terminals of one run of the agent, confined to its `cwd`. */
+export function runSide(
+  launch: AgentLaunch,
+  hooks: RunHooks,
+): { files: ClientFiles; terminals: ClientTerminals } {
+  const files = new ClientFiles(launch.cwd, {
+    own: launch.ownFiles ?? [],
+    onRefused: hooks.refused,
+  });
+  const terminals = new ClientTerminals({
+    env: launch.env,
+    cwd: launch.cwd,
+    confine: (method, path) => files.confine(method, path),
+    onChange: hooks.terminalChanged,
+    onGroups: hooks.groups,
+  });
+  return { files, terminals };
 }
 
 function noFolder(): never {
