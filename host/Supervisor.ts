@@ -88,8 +88,11 @@ interface AgentRecord {
   worker: AgentWorker | undefined;
   /** A `Stop` in progress: a `Start` that follows it waits for it, so the two keep their order. */
   stopRequest: Promise<void> | undefined;
-  /** A turn of the conversation waits for the agent (`wantsAgent`, until answered or withdrawn). */
-  turnWaits: boolean;
+  /**
+   * The turn of the conversation that waits for the agent (`wantsAgent`, until answered or
+   * withdrawn): only its own start answers it, not one begun for a turn cancelled before it.
+   */
+  waitingTurn: object | undefined;
 }
 
 const running = (agent: AgentRecord) => holdsPlace(agent);
@@ -104,7 +107,7 @@ const newRecord = (definition: AgentDefinition): AgentRecord => ({
   logs: new LineRing(logCapacity),
   worker: undefined,
   stopRequest: undefined,
-  turnWaits: false,
+  waitingTurn: undefined,
 });
 
 const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
@@ -341,7 +344,7 @@ export class Supervisor {
     const withdrawn = this.#waiting.withdraw(agent, reason);
     if (!withdrawn) return;
     if (reason === 'stopped' && withdrawn.turnWaited) {
-      agent.turnWaits = false;
+      agent.waitingTurn = undefined;
       void agent.worker?.call((api) => api.cancel());
     }
     this.#changed();
@@ -451,20 +454,24 @@ export class Supervisor {
       case 'inspection':
         this.options.inspection?.received(agent.definition.name, event.records);
         return;
-      case 'wantsAgent':
-        agent.turnWaits = true;
+      case 'wantsAgent': {
+        const turn = {};
+        agent.waitingTurn = turn;
         this.#start(agent, 'conversation').then(
-          () => (agent.turnWaits = false),
+          () => {
+            if (agent.waitingTurn === turn) agent.waitingTurn = undefined;
+          },
           (error: Error) => {
             // A turn that no longer waits (cancelled) is not told; a later one would be misled.
-            if (!agent.turnWaits || error instanceof StartWithdrawn) return;
-            agent.turnWaits = false;
+            if (agent.waitingTurn !== turn || error instanceof StartWithdrawn) return;
+            agent.waitingTurn = undefined;
             return worker.call((api) => api.agentUnavailable(error.message));
           },
         );
         return;
+      }
       case 'agentNotWanted':
-        agent.turnWaits = false;
+        agent.waitingTurn = undefined;
         this.#withdraw(agent, 'conversation');
         return;
       case 'state':
