@@ -38,12 +38,12 @@ describe('the installed app when the host is away or new', () => {
 
   // Two builds of the app: each takes seconds, several times that on a loaded 2-core machine.
   it('offers to reload when a new version is built, and reloads into it', async () => {
-    const appDir = await buildApp();
+    const appDir = await buildApp({ fresh: true });
     const host = await start(configText({}), [], { SWITCHBOARD_APP_DIR: appDir });
     const { page, context } = await pairedPage(host.url);
     const before = await page.locator('.brand').getAttribute('title');
     // A new version lands over the old one, its service worker last, as a deployment would.
-    const next = await buildApp();
+    const next = await buildApp({ fresh: true });
     await cp(next, appDir, { recursive: true, filter: (source) => !source.endsWith('sw.js') });
     await cp(join(next, 'sw.js'), join(appDir, 'sw.js'));
     await page.evaluate(async () => {

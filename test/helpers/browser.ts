@@ -1,14 +1,12 @@
 /**
  * The real browser of the end-to-end tests: Debian's Chromium driven by playwright-core, and the
- * PWA built once per test file into a folder of its own, served by a real host.
+ * PWA (built once per run) served by a real host.
  */
-import { mkdtemp } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, expect } from 'vitest';
-import { build } from 'vite';
 import { launchChromium } from '../../scripts/chromium.ts';
+import { buildAppInto, sharedAppDir } from './appBuild.ts';
 import { repoRoot } from './typescriptProcess.ts';
 
 /**
@@ -33,24 +31,12 @@ export const viewports = {
   tablet: { width: 768, height: 1024 },
 } as const;
 
-/** Builds the PWA into a fresh folder; the host serves it with `SWITCHBOARD_APP_DIR`. */
-export async function buildApp(): Promise<string> {
-  const outDir = await mkdtemp(join(tmpdir(), 'switchboard-pwa-'));
-  // Vitest sets NODE_ENV=test, which makes Vite build for development (no service worker,
-  // React's development build): the app is built as `npm run build` builds it.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  try {
-    await build({
-      configFile: join(repoRoot, 'pwa', 'vite.config.ts'),
-      mode: 'production',
-      logLevel: 'error',
-      build: { outDir, emptyOutDir: true },
-    });
-  } finally {
-    process.env.NODE_ENV = nodeEnv;
-  }
-  return outDir;
+/**
+ * The PWA for a host to serve (`SWITCHBOARD_APP_DIR`): the one build of the run, or with `fresh`
+ * a build of its own, for a test that changes it (a new version landing over it).
+ */
+export async function buildApp({ fresh = false } = {}): Promise<string> {
+  return fresh ? buildAppInto() : sharedAppDir;
 }
 
 /** What the pages of {@link openPage} reported against their Content-Security-Policy. */

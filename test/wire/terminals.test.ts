@@ -10,40 +10,51 @@ import type { TerminalView, ToolCallView } from '../../schema/conversation.ts';
 import { isAlive } from '../helpers/agents.ts';
 import { ChatClient, conversationEvents, runScript, script, textOf } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
-import { hostPerTest } from '../helpers/hostProcess.ts';
+import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 
-const start = hostPerTest();
+const start = hostPerFile();
 
-async function chatWith(language = 'en') {
-  const host = await start(configText({ a: ['--session'] }, `language: ${language}\n`));
-  return { host, chat: new ChatClient(await host.connect()) };
+/** One agent per test, each its own conversation, all in one host (a host takes seconds). */
+const agents = ['live', 'args', 'limit', 'flood', 'kill', 'ends', 'refuses'] as const;
+let english: Promise<{ host: HostProcess; chat: ChatClient }> | undefined;
+
+function chatWith(agent: (typeof agents)[number]) {
+  english ??= (async () => {
+    const config = configText(
+      Object.fromEntries(agents.map((name) => [name, ['--session']])),
+      'language: en\n',
+    );
+    const host = await start(config);
+    return { host, chat: new ChatClient(await host.connect()) };
+  })();
+  return english.then(({ host, chat }) => ({ host, chat, agent }));
 }
 
 /** The terminals the tool calls of `agent`'s conversation show now. */
-function terminals(chat: ChatClient, agent = 'a'): TerminalView[] {
+function terminals(chat: ChatClient, agent: string): TerminalView[] {
   return chat
     .folded(agent)
     .messages.flatMap((message) => message.parts)
     .flatMap((part) => (part.kind === 'tool' ? (part.tool.terminals ?? []) : []));
 }
 
-const tools = (chat: ChatClient): ToolCallView[] =>
+const tools = (chat: ChatClient, agent: string): ToolCallView[] =>
   chat
-    .folded('a')
+    .folded(agent)
     .messages.flatMap((message) => message.parts)
     .flatMap((part) => (part.kind === 'tool' ? [part.tool] : []));
 
 describe('a command an agent runs in a terminal', () => {
   it('shows its output in the tool call as it comes, then how it ended', async () => {
-    const { chat } = await chatWith();
+    const { chat } = await chatWith('live');
     const command = "printf 'one\\n'; sleep 1; printf 'two\\n'";
-    const sent = await chat.send('a', script({ terminal: { command } }));
-    await expect.poll(() => terminals(chat)[0]?.output).toBe('one\n');
-    expect(terminals(chat)[0]).toMatchObject({ command, exitCode: null, signal: null });
-    expect(tools(chat)[0]).toMatchObject({ kind: 'execute', status: 'in_progress' });
+    const sent = await chat.send('live', script({ terminal: { command } }));
+    await expect.poll(() => terminals(chat, 'live')[0]?.output).toBe('one\n');
+    expect(terminals(chat, 'live')[0]).toMatchObject({ command, exitCode: null, signal: null });
+    expect(tools(chat, 'live')[0]).toMatchObject({ kind: 'execute', status: 'in_progress' });
 
-    expect(textOf(await chat.answer('a', sent))).toBe('terminal: 0 null false "one\\ntwo\\n"');
-    expect(terminals(chat)).toEqual([
+    expect(textOf(await chat.answer('live', sent))).toBe('terminal: 0 null false "one\\ntwo\\n"');
+    expect(terminals(chat, 'live')).toEqual([
       {
         id: expect.stringMatching(/^term-[0-9a-f-]{36}$/) as string,
         command,
@@ -53,17 +64,17 @@ describe('a command an agent runs in a terminal', () => {
         truncated: false,
       },
     ]);
-    expect(tools(chat)[0]!.status).toBe('completed');
+    expect(tools(chat, 'live')[0]!.status).toBe('completed');
     // What the app holds is what the host keeps.
-    expect((await chat.settled('a')).messages.at(-1)!.parts[0]).toMatchObject({
-      tool: { terminals: terminals(chat) },
+    expect((await chat.settled('live')).messages.at(-1)!.parts[0]).toMatchObject({
+      tool: { terminals: terminals(chat, 'live') },
     });
   });
 
   it('runs a command with arguments as given, in a folder of the cwd, with the env asked', async () => {
-    const { chat, host } = await chatWith();
+    const { chat, host } = await chatWith('args');
     await mkdir(join(host.folder, 'sub'));
-    const text = await runScript(chat, 'a', {
+    const text = await runScript(chat, 'args', {
       terminal: {
         command: 'sh',
         args: ['-c', 'printf "%s %s" "$(basename "$PWD")" "$GREETING"', 'ignored $HOME'],
@@ -72,80 +83,93 @@ describe('a command an agent runs in a terminal', () => {
       },
     });
     expect(text).toBe('terminal: 0 null false "sub hi there"');
-    expect(terminals(chat)[0]!.command).toBe(
+    expect(terminals(chat, 'args')[0]!.command).toBe(
       `sh -c 'printf "%s %s" "$(basename "$PWD")" "$GREETING"' 'ignored $HOME'`,
     );
   });
 
   it('keeps the last outputByteLimit bytes, cut on a character boundary', async () => {
-    const { chat } = await chatWith();
+    const { chat } = await chatWith('limit');
     // 3 000 × "é" (2 bytes each) then "end": 101 bytes kept would start mid-character.
     const command = `for i in $(seq 3000); do printf 'é'; done; printf end`;
-    const text = await runScript(chat, 'a', { terminal: { command, outputByteLimit: 101 } });
+    const text = await runScript(chat, 'limit', { terminal: { command, outputByteLimit: 101 } });
     expect(text).toBe(`terminal: 0 null true "${'é'.repeat(49)}end"`);
-    expect(terminals(chat)[0]).toMatchObject({ output: `${'é'.repeat(49)}end`, truncated: true });
+    expect(terminals(chat, 'limit')[0]).toMatchObject({
+      output: `${'é'.repeat(49)}end`,
+      truncated: true,
+    });
   });
 
   it('sends a flood to the app as its last 64 KiB, a few times a second', async () => {
-    const { chat } = await chatWith();
+    const { chat } = await chatWith('flood');
     const command = "head -c 30000000 /dev/zero | tr '\\0' y";
-    const text = await runScript(chat, 'a', { terminal: { command } });
+    const text = await runScript(chat, 'flood', { terminal: { command } });
     // The agent gets its default limit (1 MiB); the app the tail of it.
     expect(text).toMatch(/^terminal: 0 null true "y{1048576}"$/);
-    const [terminal] = terminals(chat);
+    const [terminal] = terminals(chat, 'flood');
     expect(terminal).toMatchObject({ exitCode: 0, truncated: true });
     expect(terminal!.output).toBe('y'.repeat(64 * 1024));
-    const toolDeltas = conversationEvents(chat.wire.events, 'a').filter(
+    const toolDeltas = conversationEvents(chat.wire.events, 'flood').filter(
       (event) => event.name === 'message:delta' && event.data.part?.kind === 'tool',
     );
     expect(toolDeltas.length).toBeLessThan(100);
   });
 
   it('is killed from the app: its whole group, SIGKILL if it ignores SIGTERM', async () => {
-    const { chat } = await chatWith();
+    const { chat } = await chatWith('kill');
     const command = "trap '' TERM; echo $$; sleep 60 & wait; sleep 60";
-    const sent = await chat.send('a', script({ terminal: { command } }));
-    await expect.poll(() => terminals(chat)[0]?.output ?? '').toMatch(/^\d+\n$/);
-    const pid = Number(terminals(chat)[0]!.output);
+    const sent = await chat.send('kill', script({ terminal: { command } }));
+    await expect.poll(() => terminals(chat, 'kill')[0]?.output ?? '').toMatch(/^\d+\n$/);
+    const pid = Number(terminals(chat, 'kill')[0]!.output);
     expect(isAlive(pid)).toBe(true);
 
-    const kill = await chat.wire.call('ChatService.KillTerminal', ['a', terminals(chat)[0]!.id]);
+    const kill = await chat.wire.call('ChatService.KillTerminal', [
+      'kill',
+      terminals(chat, 'kill')[0]!.id,
+    ]);
     expect(kill.error).toBeUndefined();
-    expect(textOf(await chat.answer('a', sent))).toBe(`terminal: null SIGKILL false "${pid}\\n"`);
-    expect(terminals(chat)[0]).toMatchObject({ exitCode: null, signal: 'SIGKILL' });
-    expect(tools(chat)[0]!.status).toBe('failed');
+    expect(textOf(await chat.answer('kill', sent))).toBe(
+      `terminal: null SIGKILL false "${pid}\\n"`,
+    );
+    expect(terminals(chat, 'kill')[0]).toMatchObject({ exitCode: null, signal: 'SIGKILL' });
+    expect(tools(chat, 'kill')[0]!.status).toBe('failed');
     expect(isAlive(pid)).toBe(false);
   });
 
   it('ends with the agent, and with a cancelled turn', async () => {
-    const { chat, host } = await chatWith();
-    const sent = await chat.send('a', script({ terminal: { command: 'echo $$; exec sleep 60' } }));
-    await expect.poll(() => terminals(chat)[0]?.output ?? '').toMatch(/^\d+\n$/);
-    const pid = Number(terminals(chat)[0]!.output);
-    const cancel = await chat.wire.call('ChatService.Cancel', ['a']);
+    const { chat, host } = await chatWith('ends');
+    const sent = await chat.send(
+      'ends',
+      script({ terminal: { command: 'echo $$; exec sleep 60' } }),
+    );
+    await expect.poll(() => terminals(chat, 'ends')[0]?.output ?? '').toMatch(/^\d+\n$/);
+    const pid = Number(terminals(chat, 'ends')[0]!.output);
+    const cancel = await chat.wire.call('ChatService.Cancel', ['ends']);
     expect(cancel.error).toBeUndefined();
-    expect(textOf(await chat.answer('a', sent))).toBe(`terminal: null SIGTERM false "${pid}\\n"`);
+    expect(textOf(await chat.answer('ends', sent))).toBe(
+      `terminal: null SIGTERM false "${pid}\\n"`,
+    );
 
-    await chat.send('a', script({ terminal: { command: 'echo $$; exec sleep 60' } }));
-    await expect.poll(() => terminals(chat)[1]?.output ?? '').toMatch(/^\d+\n$/);
-    const second = Number(terminals(chat)[1]!.output);
-    const stop = await host.connect().then((wire) => wire.call('AgentService.Stop', ['a']));
+    await chat.send('ends', script({ terminal: { command: 'echo $$; exec sleep 60' } }));
+    await expect.poll(() => terminals(chat, 'ends')[1]?.output ?? '').toMatch(/^\d+\n$/);
+    const second = Number(terminals(chat, 'ends')[1]!.output);
+    const stop = await host.connect().then((wire) => wire.call('AgentService.Stop', ['ends']));
     expect(stop.error).toBeUndefined();
     await expect.poll(() => isAlive(second)).toBe(false);
-    await expect.poll(() => terminals(chat)[1]?.signal).toBe('SIGKILL');
+    await expect.poll(() => terminals(chat, 'ends')[1]?.signal).toBe('SIGKILL');
 
     // The next run's terminals are its own: the earlier tool calls keep theirs.
-    const before = terminals(chat);
-    await runScript(chat, 'a', { terminal: { command: 'echo again' } });
-    expect(terminals(chat).slice(0, 2)).toEqual(before);
-    expect(new Set(terminals(chat).map((terminal) => terminal.id)).size).toBe(3);
+    const before = terminals(chat, 'ends');
+    await runScript(chat, 'ends', { terminal: { command: 'echo again' } });
+    expect(terminals(chat, 'ends').slice(0, 2)).toEqual(before);
+    expect(new Set(terminals(chat, 'ends').map((terminal) => terminal.id)).size).toBe(3);
   });
 
   it('refuses a folder outside the agent’s cwd, and a command that is not one', async () => {
-    const { chat } = await chatWith();
+    const { chat } = await chatWith('refuses');
     const text = await runScript(
       chat,
-      'a',
+      'refuses',
       { terminal: { command: 'pwd', cwd: '/' } },
       { terminal: { command: 'pwd', cwd: 'relative' } },
       { terminal: { command: '  ' } },
@@ -164,7 +188,8 @@ describe('a command an agent runs in a terminal', () => {
   });
 
   it('says in the user’s language that a terminal to kill is not there', async () => {
-    const { chat } = await chatWith('fr');
+    const host = await start(configText({ a: ['--session'] }, 'language: fr\n'));
+    const chat = new ChatClient(await host.connect());
     await runScript(chat, 'a', { text: 'prêt' });
     const kill = await chat.wire.call('ChatService.KillTerminal', ['a', 'term-9']);
     expect(kill.error).toMatchObject({
