@@ -180,7 +180,8 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    const url = (await waitFor(() => readyLine.exec(output), 20_000))[1]!;
+    // A host from source takes ~2 s to be ready; on a loaded 2-core machine, over 20 s was seen.
+    const url = (await waitFor(() => readyLine.exec(output), 45_000))[1]!;
     const base = new URL(url).origin;
     const post = (body: string | Buffer, headers: Record<string, string> = {}) =>
       fetch(`${base}/api/rpc`, {
