@@ -2,10 +2,10 @@ import { mkdtemp } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build } from 'vite';
+import { sharedAppDir } from './hostBuild.ts';
 import { repoRoot } from './typescriptProcess.ts';
 
-/** The PWA as `test/globalSetup.ts` builds it once per run, for every test that only serves it. */
-export const sharedAppDir = join(repoRoot, 'test', '.build', 'app');
+export { sharedAppDir };
 
 /**
  * Builds the PWA as `npm run build` does, into `outDir` (a fresh folder when not given); the host

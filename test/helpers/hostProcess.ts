@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach } from 'vitest';
 import WebSocket from 'ws';
-import { typescriptProcess } from './typescriptProcess.ts';
+import { hostCommand } from './hostBuild.ts';
 
 export const testToken = 'test-token-0123456789abcdefghijklmnopqrstuv';
 
@@ -115,7 +115,7 @@ export async function hostUntilExit(
   folder: string,
   env: Record<string, string> = {},
 ): Promise<{ code: number | null; output: string }> {
-  const { command, args } = typescriptProcess('host/main.ts', [
+  const { command, args } = hostCommand([
     '--config',
     join(folder, 'config.yaml'),
     '--port',
@@ -167,7 +167,7 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
     const folder = place.folder ?? (await mkdtemp(join(tmpdir(), 'switchboard-host-')));
     const configPath = join(folder, 'config.yaml');
     await writeFile(configPath, config);
-    const { command, args: nodeArgs } = typescriptProcess('host/main.ts', [
+    const { command, args: nodeArgs } = hostCommand([
       '--config',
       configPath,
       '--port',
