@@ -19,6 +19,9 @@ import {
   toolsOf,
   turn,
   type AgentPlace,
+  expectCancelsSlowAnswer,
+  expectResumes,
+  resumeTurns,
 } from '../helpers/realAgents.ts';
 
 const start = agentHostPerTest();
@@ -141,50 +144,11 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
     expect(chat.folded('claude').permissions).toEqual([]);
     expect(api.models.at(-1)).toContain('haiku');
 
-    const slow = await chat.send('claude', 'SLOW please');
-    await expect
-      .poll(() => textOf(chat.answerTo('claude', slow)), { timeout: 60_000 })
-      .toContain('slowly');
-    expect((await chat.wire.call('ChatService.Cancel', ['claude'])).error).toBeUndefined();
-    const cancelled = await answered(chat, 'claude', slow);
-    // The cancel reached the model call: Claude Code hung up on it.
-    await expect.poll(() => api.hangups).toBe(1);
-    expect(textOf(cancelled)).not.toContain('Never finished.');
-    expect(cancelled.stopReason).toBe('cancelled');
-    await chat.settled('claude');
+    await expectCancelsSlowAnswer(chat, 'claude', api);
   });
 
   it('resumes its session after Stop and Start, and after a host restart', async () => {
-    const { chat, api, restart } = await claudeHost(() => [
-      { marker: 'FIRST', answer: 'First answer.' },
-      { marker: 'SECOND', answer: 'Second answer.' },
-      { marker: 'THIRD', answer: 'Third answer.' },
-    ]);
-    await turn(chat, 'claude', 'FIRST turn');
-    expect((await chat.wire.call('AgentService.Stop', ['claude'])).error).toBeUndefined();
-    expect((await chat.wire.call('AgentService.Start', ['claude'])).error).toBeUndefined();
-    expect(textOf(await turn(chat, 'claude', 'SECOND turn'))).toBe('Second answer.');
-    // session/resume: the model is sent the first turn again, and nobody is told of a restart.
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn')]),
-    );
-    expect(chat.folded('claude').messages.map((message) => message.code ?? message.role)).toEqual([
-      'user',
-      'agent',
-      'user',
-      'agent',
-    ]);
-    await chat.settled('claude');
-
-    // A new host on the same state: a new client, which saw none of the earlier events.
-    const later = (await restart()).chat;
-    expect(textOf(await turn(later, 'claude', 'THIRD turn'))).toBe('Third answer.');
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
-    );
-    const shown = (await later.conversation('claude')).messages.map(
-      (message) => message.code ?? message.role,
-    );
-    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
+    const running = await claudeHost(() => resumeTurns);
+    await expectResumes(running, 'claude', running.api);
   });
 });

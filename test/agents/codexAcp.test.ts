@@ -20,6 +20,9 @@ import {
   toolsOf,
   turn,
   type AgentPlace,
+  expectCancelsSlowAnswer,
+  expectResumes,
+  resumeTurns,
 } from '../helpers/realAgents.ts';
 
 const start = agentHostPerTest();
@@ -159,49 +162,11 @@ describe('Codex (codex-acp 0.16.0) through Switchboard', () => {
     expect(await readFile(path, 'utf8')).toBe('full access\n');
     expect(chat.folded('codex').permissions).toEqual([]);
 
-    const slow = await chat.send('codex', 'SLOW please');
-    await expect
-      .poll(() => textOf(chat.answerTo('codex', slow)), { timeout: 60_000 })
-      .toContain('slowly');
-    expect((await chat.wire.call('ChatService.Cancel', ['codex'])).error).toBeUndefined();
-    const cancelled = await answered(chat, 'codex', slow);
-    await expect.poll(() => api.hangups).toBe(1);
-    expect(textOf(cancelled)).not.toContain('Never finished.');
-    expect(cancelled.stopReason).toBe('cancelled');
-    await chat.settled('codex');
+    await expectCancelsSlowAnswer(chat, 'codex', api);
   });
 
   it('resumes its session after Stop and Start, and after a host restart', async () => {
-    const { chat, api, restart } = await codexHost(() => [
-      { marker: 'FIRST', answer: 'First answer.' },
-      { marker: 'SECOND', answer: 'Second answer.' },
-      { marker: 'THIRD', answer: 'Third answer.' },
-    ]);
-    await turn(chat, 'codex', 'FIRST turn');
-    expect((await chat.wire.call('AgentService.Stop', ['codex'])).error).toBeUndefined();
-    expect((await chat.wire.call('AgentService.Start', ['codex'])).error).toBeUndefined();
-    expect(textOf(await turn(chat, 'codex', 'SECOND turn'))).toBe('Second answer.');
-    // session/resume: the model is sent the first turn again, and nobody is told of a restart.
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn')]),
-    );
-    expect(chat.folded('codex').messages.map((message) => message.code ?? message.role)).toEqual([
-      'user',
-      'agent',
-      'user',
-      'agent',
-    ]);
-    await chat.settled('codex');
-
-    // A new host on the same state: a new client, which saw none of the earlier events.
-    const later = (await restart()).chat;
-    expect(textOf(await turn(later, 'codex', 'THIRD turn'))).toBe('Third answer.');
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
-    );
-    const shown = (await later.conversation('codex')).messages.map(
-      (message) => message.code ?? message.role,
-    );
-    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
+    const running = await codexHost(() => resumeTurns);
+    await expectResumes(running, 'codex', running.api);
   });
 });

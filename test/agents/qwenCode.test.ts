@@ -20,6 +20,9 @@ import {
   toolsOf,
   turn,
   type AgentPlace,
+  expectCancelsSlowAnswer,
+  expectResumes,
+  resumeTurns,
 } from '../helpers/realAgents.ts';
 
 const start = agentHostPerTest();
@@ -125,49 +128,11 @@ describe('Qwen Code 0.24.4 through Switchboard', () => {
     // not in ACP's `current_mode_update`: Switchboard takes the one for the other (agentQuirks).
     await expect.poll(async () => (await chat.conversation('qwen')).modes?.current).toBe('yolo');
 
-    const slow = await chat.send('qwen', 'SLOW please');
-    await expect
-      .poll(() => textOf(chat.answerTo('qwen', slow)), { timeout: 60_000 })
-      .toContain('slowly');
-    expect((await chat.wire.call('ChatService.Cancel', ['qwen'])).error).toBeUndefined();
-    const cancelled = await answered(chat, 'qwen', slow);
-    await expect.poll(() => api.hangups).toBe(1);
-    expect(textOf(cancelled)).not.toContain('Never finished.');
-    expect(cancelled.stopReason).toBe('cancelled');
-    await chat.settled('qwen');
+    await expectCancelsSlowAnswer(chat, 'qwen', api);
   });
 
   it('resumes its session after Stop and Start, and after a host restart', async () => {
-    const { chat, api, restart } = await qwenHost(() => [
-      { marker: 'FIRST', answer: 'First answer.' },
-      { marker: 'SECOND', answer: 'Second answer.' },
-      { marker: 'THIRD', answer: 'Third answer.' },
-    ]);
-    await turn(chat, 'qwen', 'FIRST turn');
-    expect((await chat.wire.call('AgentService.Stop', ['qwen'])).error).toBeUndefined();
-    expect((await chat.wire.call('AgentService.Start', ['qwen'])).error).toBeUndefined();
-    expect(textOf(await turn(chat, 'qwen', 'SECOND turn'))).toBe('Second answer.');
-    // session/resume: the model is sent the first turn again, and nobody is told of a restart.
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn')]),
-    );
-    expect(chat.folded('qwen').messages.map((message) => message.code ?? message.role)).toEqual([
-      'user',
-      'agent',
-      'user',
-      'agent',
-    ]);
-    await chat.settled('qwen');
-
-    // A new host on the same state: a new client, which saw none of the earlier events.
-    const later = (await restart()).chat;
-    expect(textOf(await turn(later, 'qwen', 'THIRD turn'))).toBe('Third answer.');
-    expect(api.calls.at(-1)).toEqual(
-      expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
-    );
-    const shown = (await later.conversation('qwen')).messages.map(
-      (message) => message.code ?? message.role,
-    );
-    expect(shown).toEqual(['user', 'agent', 'user', 'agent', 'user', 'agent']);
+    const running = await qwenHost(() => resumeTurns);
+    await expectResumes(running, 'qwen', running.api);
   });
 });

@@ -12,7 +12,7 @@ import type {
   PermissionRequestView,
   ToolCallView,
 } from '../../schema/conversation.ts';
-import { ChatClient } from './chat.ts';
+import { ChatClient, textOf } from './chat.ts';
 import type { HostProcess } from './hostProcess.ts';
 import { hostPerTest } from './hostProcess.ts';
 
@@ -147,4 +147,69 @@ export async function grant(
   ]);
   expect(answered.error).toBeUndefined();
   return request;
+}
+
+/** The model's turns of {@link expectResumes}: three answers a session keeps. */
+export const resumeTurns = [
+  { marker: 'FIRST', answer: 'First answer.' },
+  { marker: 'SECOND', answer: 'Second answer.' },
+  { marker: 'THIRD', answer: 'Third answer.' },
+];
+
+/**
+ * A turn, Stop and Start, a turn, a host restart, a turn: each continues the same session (the
+ * model is sent the earlier turns again), and nobody is told of a restart. The model runs
+ * {@link resumeTurns}.
+ */
+export async function expectResumes(
+  { chat, restart }: AgentHost,
+  agent: string,
+  api: { calls: string[][] },
+): Promise<void> {
+  const shown = (messages: ChatMessage[]) =>
+    messages.map((message) => message.code ?? message.role);
+  await turn(chat, agent, 'FIRST turn');
+  expect((await chat.wire.call('AgentService.Stop', [agent])).error).toBeUndefined();
+  expect((await chat.wire.call('AgentService.Start', [agent])).error).toBeUndefined();
+  expect(textOf(await turn(chat, agent, 'SECOND turn'))).toBe('Second answer.');
+  // session/resume: the model is sent the first turn again, and nobody is told of a restart.
+  expect(api.calls.at(-1)).toEqual(expect.arrayContaining([expect.stringContaining('FIRST turn')]));
+  expect(shown(chat.folded(agent).messages)).toEqual(['user', 'agent', 'user', 'agent']);
+  await chat.settled(agent);
+
+  // A new host on the same state: a new client, which saw none of the earlier events.
+  const later = (await restart()).chat;
+  expect(textOf(await turn(later, agent, 'THIRD turn'))).toBe('Third answer.');
+  expect(api.calls.at(-1)).toEqual(
+    expect.arrayContaining([expect.stringContaining('FIRST turn'), 'SECOND turn']),
+  );
+  expect(shown((await later.conversation(agent)).messages)).toEqual([
+    'user',
+    'agent',
+    'user',
+    'agent',
+    'user',
+    'agent',
+  ]);
+}
+
+/**
+ * A slow answer (the model's `SLOW` turn) cancelled once it began: the cancel reaches the model
+ * call (the agent hangs up on it), and the turn ends `cancelled`.
+ */
+export async function expectCancelsSlowAnswer(
+  chat: ChatClient,
+  agent: string,
+  api: { hangups: number },
+): Promise<void> {
+  const slow = await chat.send(agent, 'SLOW please');
+  await expect
+    .poll(() => textOf(chat.answerTo(agent, slow)), { timeout: 60_000 })
+    .toContain('slowly');
+  expect((await chat.wire.call('ChatService.Cancel', [agent])).error).toBeUndefined();
+  const cancelled = await answered(chat, agent, slow);
+  await expect.poll(() => api.hangups).toBe(1);
+  expect(textOf(cancelled)).not.toContain('Never finished.');
+  expect(cancelled.stopReason).toBe('cancelled');
+  await chat.settled(agent);
 }
