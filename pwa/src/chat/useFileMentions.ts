@@ -1,4 +1,5 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
+import { useCompletionMenu } from './useCompletionMenu.ts';
 import { useHostStore } from '../connection/useHost.ts';
 
 export interface FileMentions {
@@ -26,8 +27,6 @@ export function useFileMentions(agent: string, text: string): FileMentions {
   const store = useHostStore();
   const query = /(?:^|\s)@([^\s@]*)$/.exec(text)?.[1];
   const [found, setFound] = useState<{ query: string; paths: string[] }>();
-  const [highlight, setHighlight] = useState({ query: '', index: 0 });
-  const [dismissed, setDismissed] = useState<string>();
 
   useEffect(() => {
     if (query === undefined) return;
@@ -45,36 +44,8 @@ export function useFileMentions(agent: string, text: string): FileMentions {
   }, [agent, query, store]);
 
   const matches = query !== undefined && found?.query === query ? found.paths : [];
-  const open = matches.length > 0 && dismissed !== query;
-  const active = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
-  const setActive = (index: number) => setHighlight({ query: query ?? '', index });
+  const menu = useCompletionMenu(query, matches);
   const complete = (path: string) =>
     `${text.slice(0, text.length - (query?.length ?? 0) - 1)}@${path} `;
-
-  const onKeyDown = (event: KeyboardEvent, choose: (path: string) => void): boolean => {
-    if (!open) return false;
-    const chosen = matches[active];
-    switch (event.key) {
-      case 'ArrowDown':
-        setActive((active + 1) % matches.length);
-        break;
-      case 'ArrowUp':
-        setActive((active - 1 + matches.length) % matches.length);
-        break;
-      case 'Tab':
-      case 'Enter':
-        if (event.shiftKey || chosen === undefined) return false;
-        choose(chosen);
-        break;
-      case 'Escape':
-        setDismissed(query);
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
-  };
-
-  return { open, matches, active, setActive, complete, onKeyDown };
+  return { ...menu, matches, complete };
 }

@@ -1,5 +1,6 @@
-import { useMemo, useState, type KeyboardEvent } from 'react';
+import { useMemo, type KeyboardEvent } from 'react';
 import type { AgentCommand } from '../../../schema/conversation.ts';
+import { useCompletionMenu } from './useCompletionMenu.ts';
 
 export interface SlashCommands {
   /** The menu is shown. */
@@ -30,39 +31,10 @@ export function useSlashCommands(text: string, commands: readonly AgentCommand[]
     const start = query.toLowerCase();
     return commands.filter((command) => bare(command).toLowerCase().startsWith(start));
   }, [commands, query]);
-  // The highlight and the dismissal belong to one query: typing on resets them.
-  const [highlight, setHighlight] = useState({ query: '', index: 0 });
-  const [dismissed, setDismissed] = useState<string>();
-  const open = matches.length > 0 && dismissed !== query;
-  const active = highlight.query === query ? Math.min(highlight.index, matches.length - 1) : 0;
-  const setActive = (index: number) => setHighlight({ query: query ?? '', index });
+  const menu = useCompletionMenu(query, matches);
   const complete = (command: AgentCommand) => `/${bare(command)} `;
   const hint = commands.find((command) => text === complete(command))?.hint;
-
-  const onKeyDown = (event: KeyboardEvent, setText: (text: string) => void): boolean => {
-    if (!open) return false;
-    const chosen = matches[active];
-    switch (event.key) {
-      case 'ArrowDown':
-        setActive((active + 1) % matches.length);
-        break;
-      case 'ArrowUp':
-        setActive((active - 1 + matches.length) % matches.length);
-        break;
-      case 'Tab':
-      case 'Enter':
-        if (event.shiftKey || !chosen) return false;
-        setText(complete(chosen));
-        break;
-      case 'Escape':
-        setDismissed(query);
-        break;
-      default:
-        return false;
-    }
-    event.preventDefault();
-    return true;
-  };
-
-  return { open, matches, active, setActive, complete, hint, onKeyDown };
+  const onKeyDown = (event: KeyboardEvent, setText: (text: string) => void): boolean =>
+    menu.onKeyDown(event, (command) => setText(complete(command)));
+  return { ...menu, matches, complete, hint, onKeyDown };
 }
