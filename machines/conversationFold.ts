@@ -78,6 +78,32 @@ function applyDelta(message: ChatMessage, event: MessageDeltaEvent): ChatMessage
 const replaceAt = <T>(items: readonly T[], index: number, item: T): T[] =>
   index >= items.length ? [...items, item] : items.with(index, item);
 
+/** The most of a login terminal's output a conversation keeps: it travels in every snapshot. */
+export const loginOutputKept = 64 * 1024;
+
+/** `output` and then `data`, its front cut to {@link loginOutputKept} (never inside a surrogate pair). */
+function keptOutput(output: string, data: string): { output: string; cut: boolean } {
+  const whole = output + data;
+  if (whole.length <= loginOutputKept) return { output: whole, cut: false };
+  let start = whole.length - loginOutputKept;
+  const first = whole.charCodeAt(start);
+  if (first >= 0xdc00 && first <= 0xdfff) start += 1; // the second half of a pair
+  return { output: whole.slice(start), cut: true };
+}
+
+function appendLoginOutput(conversation: Conversation, terminalId: string, data: string) {
+  const terminal = conversation.auth?.terminal;
+  if (!conversation.auth || !terminal || terminal.id !== terminalId) return conversation;
+  const { output, cut } = keptOutput(terminal.output, data);
+  const grown = {
+    ...terminal,
+    output,
+    length: terminal.length + data.length,
+    truncated: terminal.truncated || cut,
+  };
+  return { ...conversation, auth: { ...conversation.auth, terminal: grown } };
+}
+
 /**
  * `conversation` after one event: a new conversation that shares with the old one everything the
  * event did not touch (a `message:delta` makes one new message and one new array of messages).
@@ -128,6 +154,8 @@ export function applyConversationEvent(
       return { ...conversation, usage: event.data.usage };
     case 'commands:changed':
       return { ...conversation, commands: event.data.commands };
+    case 'login:output':
+      return appendLoginOutput(conversation, event.data.terminalId, event.data.data);
     case 'elicitation:requested':
       return { ...conversation, elicitations: [...conversation.elicitations, event.data] };
     case 'elicitation:resolved':

@@ -194,10 +194,32 @@ export interface AuthMethodView {
   name: string;
   description: string;
   /**
+   * ACP's method type: `agent` (the agent logs in by itself on `authenticate`), `env_var` (it
+   * reads the variables of `env`), or `terminal` (its own login, run in a terminal of the app).
+   */
+  type: 'agent' | 'env_var' | 'terminal';
+  /**
    * The environment variables the method reads, and whether the agent's environment has each
    * (never its value): `Authenticate`'s `env` sets them in the agent's `env`.
    */
   env: { name: string; set: boolean }[];
+}
+
+/**
+ * The terminal a `terminal` login runs in (an extension to CONTRACT.md §7): the agent's own
+ * program with the method's arguments, which the user types into (`ChatService.WriteTerminal`).
+ * `output` is its last 64 KiB; `length` counts every character it ever wrote, so a client that
+ * folds `login:output` knows what is new even once the front of `output` is cut.
+ */
+export interface LoginTerminalView extends TerminalView {
+  methodId: string;
+  length: number;
+}
+
+/** While the agent asks for a login: the ways it offers, and the terminal one of them runs in. */
+export interface AuthView {
+  methods: AuthMethodView[];
+  terminal: LoginTerminalView | null;
 }
 
 /** What the agent's session offers and says of itself (`session:changed`). */
@@ -206,7 +228,7 @@ export interface SessionView {
   modes: SessionModes | null;
   options: ConfigOptionView[];
   /** While the agent asks for a login, the ways it offers. */
-  auth: { methods: AuthMethodView[] } | null;
+  auth: AuthView | null;
   /**
    * What the agent takes in a prompt besides text (its last run's `promptCapabilities`); absent:
    * unchanged.
@@ -229,7 +251,7 @@ export interface Conversation {
   permissions: PermissionRequestView[];
   modes: SessionModes | null;
   options: ConfigOptionView[];
-  auth: { methods: AuthMethodView[] } | null;
+  auth: AuthView | null;
   /** Whether the agent takes images and embedded files (an extension to CONTRACT.md §7). */
   prompt: PromptOffer;
   /** What the agent asks the user to fill in or open, waiting (CONTRACT.md §7). */
@@ -283,6 +305,16 @@ export interface SessionChangedEvent extends SessionView {
   agent: string;
 }
 
+/**
+ * Not in CONTRACT.md's tables: what a login terminal (`auth.terminal`) wrote since the last one,
+ * as it came (escape sequences and all).
+ */
+export interface LoginOutputEvent {
+  agent: string;
+  terminalId: string;
+  data: string;
+}
+
 /** The events a conversation emits, in the order it emits them. */
 export type ConversationEvent =
   | { name: 'message:updated'; data: MessageUpdatedEvent }
@@ -293,6 +325,7 @@ export type ConversationEvent =
   | { name: 'usage:changed'; data: UsageChangedEvent }
   | { name: 'commands:changed'; data: CommandsChangedEvent }
   | { name: 'session:changed'; data: SessionChangedEvent }
+  | { name: 'login:output'; data: LoginOutputEvent }
   | { name: 'elicitation:requested'; data: ElicitationView }
   | { name: 'elicitation:resolved'; data: ElicitationResolvedEvent };
 
@@ -306,6 +339,7 @@ export const conversationEventNames: ReadonlySet<string> = new Set<ConversationE
   'usage:changed',
   'commands:changed',
   'session:changed',
+  'login:output',
   'elicitation:requested',
   'elicitation:resolved',
 ]);

@@ -7,8 +7,8 @@ import { attachmentLimits } from './attachments.ts';
 
 /** A param: its JSON Schema, and `optional` for trailing params a call may leave out. */
 type ParamSchema = { title: string; optional?: true } & (
-  | { type: 'string'; minLength?: number; enum?: readonly string[] }
-  | { type: 'integer'; minimum?: number }
+  | { type: 'string'; minLength?: number; maxLength?: number; enum?: readonly string[] }
+  | { type: 'integer'; minimum?: number; maximum?: number }
   | { anyOf: readonly { type: 'string' | 'boolean' }[] }
   | { type: 'object'; maxProperties: number }
   | { type: 'array'; maxItems: number; items: object }
@@ -23,6 +23,12 @@ type ParamSchema = { title: string; optional?: true } & (
 const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
 const text: ParamSchema = { title: 'text', type: 'string' };
 const conversationId: ParamSchema = { title: 'id', type: 'string', minLength: 1 };
+const terminalId: ParamSchema = { title: 'terminalId', type: 'string', minLength: 1 };
+/** The sizes a login terminal may be given (`ChatService.ResizeTerminal`). */
+export const terminalSizeLimits = {
+  cols: { minimum: 2, maximum: 1000 },
+  rows: { minimum: 1, maximum: 500 },
+} as const;
 
 export const rpcMethods = {
   'AgentService.List': [],
@@ -108,7 +114,18 @@ export const rpcMethods = {
     { title: 'action', type: 'string', enum: ['accept', 'decline', 'cancel'] },
     { title: 'content', optional: true, type: 'object', maxProperties: 50 },
   ],
-  'ChatService.KillTerminal': [name, { title: 'terminalId', type: 'string', minLength: 1 }],
+  'ChatService.KillTerminal': [name, terminalId],
+  'ChatService.WriteTerminal': [
+    name,
+    terminalId,
+    { title: 'data', type: 'string', minLength: 1, maxLength: 64 * 1024 },
+  ],
+  'ChatService.ResizeTerminal': [
+    name,
+    terminalId,
+    { title: 'cols', type: 'integer', ...terminalSizeLimits.cols },
+    { title: 'rows', type: 'integer', ...terminalSizeLimits.rows },
+  ],
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],

@@ -3,7 +3,7 @@
 // them, and the bundles stay small.
 import { build } from 'esbuild';
 import { build as buildApp } from 'vite';
-import { nodeBundle } from './nodeBundle.mjs';
+import { nodeBundle, workerBundle } from './nodeBundle.mjs';
 
 await build({
   ...nodeBundle,
@@ -22,15 +22,6 @@ await build({
 // its dependencies included, it costs each of them ~5 MB less than the same code loaded from
 // node_modules (`npm run bench`, "host RSS with N ready agents"). Split: the entry is a few lines
 // that spawn the agent, and the rest (the ACP SDK, XState…) loads while the agent boots.
-await build({
-  ...nodeBundle,
-  packages: undefined,
-  entryPoints: ['workers/agentWorker.ts'],
-  outdir: 'dist/workers',
-  splitting: true,
-  chunkNames: 'chunks/[name]-[hash]',
-  minify: true,
-  sourcemap: true,
-});
+await build({ ...workerBundle, outdir: 'dist/workers', minify: true });
 
 await buildApp({ configFile: 'pwa/vite.config.ts', logLevel: 'warn' });

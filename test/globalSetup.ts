@@ -6,7 +6,7 @@
  */
 import { join } from 'node:path';
 import { build } from 'esbuild';
-import { nodeBundle } from '../scripts/nodeBundle.mjs';
+import { nodeBundle, workerBundle } from '../scripts/nodeBundle.mjs';
 import { fakeAgentBuild } from './helpers/agents.ts';
 import { buildAppInto } from './helpers/appBuild.ts';
 import { hostBuild, sharedAppDir } from './helpers/hostBuild.ts';
@@ -28,15 +28,7 @@ export default async function setup(): Promise<void> {
       outdir: hostBuild,
       sourcemap: true,
     }),
-    build({
-      ...nodeBundle,
-      packages: undefined,
-      entryPoints: ['workers/agentWorker.ts'],
-      outdir: join(hostBuild, 'workers'),
-      splitting: true,
-      chunkNames: 'chunks/[name]-[hash]',
-      sourcemap: true,
-    }),
+    build({ ...workerBundle, outdir: join(hostBuild, 'workers') }),
     buildAppInto(sharedAppDir),
   ]);
 }

@@ -20,6 +20,7 @@ import type { PromptAttachment, Result } from './protocol.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
+import { Login } from './Login.ts';
 import { isLoginRequired, LoginRequired } from './loginRequired.ts';
 
 /** Updates kept while a session is being opened (`#early`): an announcement or two. */
@@ -62,6 +63,8 @@ export class Conversation {
   readonly choices: SessionChoices;
   /** What the agent asks the user to fill in or open (`elicitation/create`). */
   readonly elicitations: PendingElicitations;
+  /** The login a turn waits for: `ChatService.Authenticate`, and the terminal a login runs in. */
+  readonly login: Login;
 
   constructor(private readonly options: ConversationOptions) {
     const newId = (this.#newId = options.newId ?? (() => crypto.randomUUID()));
@@ -74,6 +77,16 @@ export class Conversation {
       ...(options.terminal ? { terminal: options.terminal } : {}),
     });
     this.elicitations = new PendingElicitations(options.agent, this.#emit, newId);
+    this.login = new Login({
+      agent: options.agent,
+      link: options.link,
+      auth: () => this.#transcript.state.auth,
+      change: (auth) => this.#transcript.changeSession({ auth }),
+      emit: this.#emit,
+      newId,
+      loggedIn: () => this.#current?.actor.send({ type: 'turn.loggedIn' }),
+      ...(options.onLoginGroup ? { onGroup: options.onLoginGroup } : {}),
+    });
     this.choices = new SessionChoices({
       link: options.link,
       sessionId: () => this.#session.id,
@@ -151,25 +164,6 @@ export class Conversation {
     return { ok: true, value: undefined };
   }
 
-  /**
-   * `ChatService.Authenticate`: ACP's `authenticate` with one of the methods the agent offered,
-   * while a turn waits for a login; then that turn goes on (its session opened, its prompt sent).
-   */
-  async authenticate(methodId: string): Promise<Result<void>> {
-    const turn = this.#current;
-    const offered = this.#transcript.state.auth?.methods.some(({ id }) => id === methodId);
-    if (!turn?.actor.getSnapshot().matches('awaitingLogin') || !offered) {
-      return { ok: false, error: { kind: 'not-found', message: `no login method ${methodId}` } };
-    }
-    try {
-      await this.options.link.authenticate(methodId);
-    } catch (error) {
-      return { ok: false, error: { kind: 'io', message: errorText(error) } };
-    }
-    turn.actor.send({ type: 'turn.loggedIn' });
-    return { ok: true, value: undefined };
-  }
-
   /** The agent became `ready` (after a start). */
   agentReady(): void {
     const turn = this.#current;
@@ -210,6 +204,7 @@ export class Conversation {
     this.#current = undefined;
     this.#session.close();
     this.elicitations.abandon();
+    this.login.close();
     this.#letAgentGo();
   }
 
@@ -295,10 +290,10 @@ export class Conversation {
         },
         cancelPermissions: () => turn().permissions.cancelAll(),
         askLogin: () => {
-          this.#transcript.changeSession({ auth: { methods: this.options.link.authMethods() } });
+          this.login.ask();
           this.#letAgentGo();
         },
-        forgetLogin: () => this.#transcript.changeSession({ auth: null }),
+        forgetLogin: () => this.login.forget(),
         reachAgent: () => {
           if (this.options.link.available) void this.#reach(turn());
           else this.options.link.requestStart();

@@ -1,8 +1,3 @@
-import {
-  methods,
-  RequestError,
-  type SetSessionConfigOptionRequest,
-} from '@agentclientprotocol/sdk';
 import { realpath } from 'node:fs/promises';
 import { describeExit } from '../locales/describeExit.ts';
 import { formatCost } from '../locales/formatCost.ts';
@@ -17,15 +12,14 @@ import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import type { ClientFiles } from './clientFiles.ts';
 import type { ClientTerminals } from './ClientTerminals.ts';
+import type { LoginExit, TerminalSize } from './LoginTerminal.ts';
 import { Conversation } from './Conversation.ts';
-import type { ConversationAgent } from './conversationOptions.ts';
+import { conversationLink } from './conversationLink.ts';
 import { ActorInspector } from './ActorInspector.ts';
 import { quirksOf } from './agentQuirks.ts';
-import { meshServers } from './meshServers.ts';
-import { authMethodView } from './authMethods.ts';
 import { answerByRule } from './permissionRules.ts';
 import { EventBatcher } from './EventBatcher.ts';
-import { promptBlocks, promptOffer } from './promptBlocks.ts';
+import { promptOffer } from './promptBlocks.ts';
 import type {
   AgentLaunch,
   AgentWorkerApi,
@@ -39,12 +33,6 @@ type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
 
 const running = (event: StateEvent | undefined) =>
   event?.state === 'starting' || event?.state === 'ready' || event?.state === 'busy';
-
-/**
- * How long a prompt whose connection closed waits for the process's exit, which says why (and
- * fails the turn with that) before it fails with the connection's own error.
- */
-const exitAfterCloseMs = 2000;
 
 export interface WorkerAgentOptions {
   name: string;
@@ -81,6 +69,8 @@ export class WorkerAgent implements AgentWorkerApi {
   #last: StateEvent | undefined;
   /** The last run was asked to stop (rather than crashing). */
   #stopping = false;
+  /** The process groups of the commands that run for the agent, which it does not lead. */
+  readonly #groups: Record<'terminals' | 'login', number[]> = { terminals: [], login: [] };
   /** When the agent last sent a `session/update` (`performance.now()`). */
   #lastUpdateAt = 0;
 
@@ -134,7 +124,7 @@ export class WorkerAgent implements AgentWorkerApi {
         this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
       },
       terminalChanged: (view) => this.#conversation.showTerminal(view),
-      groups: (pids) => this.#postNow({ type: 'terminals', pids }),
+      groups: (pids) => this.#groupsChanged({ terminals: pids }),
     }));
     this.#actor.start(launch);
   }
@@ -190,6 +180,8 @@ export class WorkerAgent implements AgentWorkerApi {
     return this.#conversation.choices.setOption(optionId, value);
   }
   killTerminal(terminalId: string): Result<void> {
+    const { login } = this.#conversation;
+    if (login.has(terminalId)) return login.kill(terminalId);
     if (!this.#terminals?.has(terminalId)) {
       return { ok: false, error: { kind: 'not-found', message: `no terminal ${terminalId}` } };
     }
@@ -197,7 +189,16 @@ export class WorkerAgent implements AgentWorkerApi {
     return { ok: true, value: undefined };
   }
   authenticate(methodId: string): Promise<Result<void>> {
-    return this.#conversation.authenticate(methodId);
+    return this.#conversation.login.authenticate(methodId);
+  }
+  loginInTerminal(methodId: string): Promise<Result<LoginExit>> {
+    return this.#conversation.login.runInTerminal(methodId);
+  }
+  writeTerminal(terminalId: string, data: string): Result<void> {
+    return this.#conversation.login.write(terminalId, data);
+  }
+  resizeTerminal(terminalId: string, size: TerminalSize): Result<void> {
+    return this.#conversation.login.resize(terminalId, size);
   }
   answerElicitation(
     id: string,
@@ -226,7 +227,15 @@ export class WorkerAgent implements AgentWorkerApi {
   #makeConversation(seed: WorkerSeed | undefined): Conversation {
     const conversation: Conversation = new Conversation({
       agent: this.#name,
-      link: this.#link(() => conversation),
+      link: conversationLink({
+        actor: this.#actor,
+        conversation: () => conversation,
+        language: () => this.#language,
+        launch: () => this.#launch,
+        post: (event) => this.#postNow(event),
+        promptOffer: () => this.#promptOffer(),
+        updatesQuiet: (quietMs, maxMs) => this.#updatesQuiet(quietMs, maxMs),
+      }),
       emit: (event) => this.#batcher.push(event),
       terminal: (id) => this.#terminals?.view(id),
       answerByRule: (tool, options) =>
@@ -239,6 +248,7 @@ export class WorkerAgent implements AgentWorkerApi {
         return translate(this.#language, 'chat.overBudget', { cost: say(cost), budget });
       },
       onSession: (session) => this.#sessionOpened(conversation, session),
+      onLoginGroup: (pid) => this.#groupsChanged({ login: pid === undefined ? [] : [pid] }),
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       onSessionActor: (actor) => this.#inspector.attach(actor, 'session', 'acp-session'),
       ...(seed ? { seed } : {}),
@@ -278,106 +288,15 @@ export class WorkerAgent implements AgentWorkerApi {
     }
   }
 
+  /** The host kills these groups if the worker dies: its terminals' and its login terminal's. */
+  #groupsChanged(change: Partial<Record<'terminals' | 'login', number[]>>): void {
+    Object.assign(this.#groups, change);
+    this.#postNow({ type: 'terminals', pids: [...this.#groups.terminals, ...this.#groups.login] });
+  }
+
   /** What this run takes in a prompt (`initialize`), told to the conversation's clients. */
   #promptOffer() {
     return promptOffer(this.#actor.capabilities?.promptCapabilities ?? undefined);
-  }
-
-  /** What `conversation` (made with it) needs of the agent. */
-  #link(conversation: () => Conversation): ConversationAgent {
-    const actor = this.#actor;
-    const connection = () => {
-      const current = actor.connection;
-      if (!current) throw new Error(translate(this.#language, 'chat.notRunning'));
-      return current;
-    };
-    return {
-      get available() {
-        return actor.available;
-      },
-      requestStart: () => this.#postNow({ type: 'wantsAgent' }),
-      withdrawStart: () => this.#postNow({ type: 'agentNotWanted' }),
-      capabilities: () => {
-        const capabilities = actor.capabilities;
-        return {
-          canResume: Boolean(capabilities?.sessionCapabilities?.resume),
-          canLoad: capabilities?.loadSession === true,
-        };
-      },
-      newSession: async () => {
-        // The real path: an agent that compares the paths it reads with its cwd (Gemini CLI) would
-        // otherwise take every file for one outside and go to the disk itself, past fs/*.
-        const given = this.#launch?.cwd ?? process.cwd();
-        const cwd = await realpath(given).catch(() => given);
-        const response = await connection().agent.request(methods.agent.session.new, {
-          cwd,
-          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
-        });
-        await conversation().choices.offered(response.sessionId, response);
-        return { id: response.sessionId, cwd };
-      },
-      loadSession: async ({ id, cwd }) => {
-        const response = await connection().agent.request(methods.agent.session.load, {
-          sessionId: id,
-          cwd,
-          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
-        });
-        await conversation().choices.offered(id, response);
-        // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
-        // the replay cannot land in the new answer.
-        const quiet = quirksOf(this.#actor.agentInfo).replaysAfterLoad;
-        if (quiet) await this.#updatesQuiet(quiet.quietMs, quiet.maxMs);
-      },
-      resumeSession: async ({ id, cwd }) => {
-        const response = await connection().agent.request(methods.agent.session.resume, {
-          sessionId: id,
-          cwd,
-          mcpServers: meshServers(this.#launch?.mesh, this.#actor.capabilities),
-        });
-        await conversation().choices.offered(id, response);
-      },
-      prompt: async (sessionId, text, attachments) => {
-        const current = connection();
-        try {
-          const response = await current.agent.request(methods.agent.session.prompt, {
-            sessionId,
-            prompt: promptBlocks(text, attachments, this.#promptOffer()),
-          });
-          return response.stopReason;
-        } catch (error) {
-          // The agent's own explanation ends the turn at once; a closed connection usually
-          // means the process is dying, and its exit says more.
-          if (!(error instanceof RequestError)) {
-            await new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs));
-          }
-          throw error;
-        }
-      },
-      cancel: (sessionId) => {
-        actor.connection?.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => {});
-      },
-      setMode: async (sessionId, modeId) => {
-        await connection().agent.request(methods.agent.session.setMode, { sessionId, modeId });
-      },
-      setOption: async (sessionId, configId, value) => {
-        const request: SetSessionConfigOptionRequest =
-          typeof value === 'boolean'
-            ? { sessionId, configId, type: 'boolean', value }
-            : { sessionId, configId, value };
-        const response = await connection().agent.request(
-          methods.agent.session.setConfigOption,
-          request,
-        );
-        return response.configOptions;
-      },
-      authMethods: () =>
-        actor.authMethods.map((offer) => authMethodView(offer, this.#launch?.env ?? {})),
-      authenticate: async (methodId) => {
-        await connection().agent.request(methods.agent.authenticate, { methodId });
-      },
-      use: () => actor.use(),
-      release: () => actor.release(),
-    };
   }
 
   /** Resolves once no `session/update` came for `quietMs`, or after `maxMs` at the most. */

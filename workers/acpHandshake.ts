@@ -63,6 +63,7 @@ export interface ClientHandlers {
 export const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
+  auth: { terminal: true },
   session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
   elicitation: { form: {}, url: {} },
 };

@@ -5,16 +5,36 @@ export interface AuthMethodOffer {
   id: string;
   name: string;
   description: string;
+  type: AuthMethodView['type'];
   /** The environment variables the method reads (the user may set them in the agent's `env`). */
   env: string[];
+  /** A `terminal` method: what to add to the agent's own command line and environment to log in. */
+  terminal?: TerminalLogin;
+}
+
+/** What a `terminal` method runs: the agent's program, plus these. */
+export interface TerminalLogin {
+  args: string[];
+  env: Record<string, string>;
 }
 
 /** The most of each an agent's offer is read for: it is shown to the user, and agents are not trusted. */
-const limits = { methods: 20, variables: 10, name: 200, description: 2000 };
+const limits = {
+  methods: 20,
+  variables: 10,
+  name: 200,
+  description: 2000,
+  args: 20,
+  arg: 1000,
+  value: 4096,
+};
 
 const variableName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** "Requires setting the `OPENAI_API_KEY` environment variable" (Codex, Qwen Code). */
 const namedInDescription = /`([A-Z][A-Z0-9_]*)`/g;
+
+const methodTypes: readonly unknown[] = ['agent', 'env_var', 'terminal'];
+const isMethodType = (type: unknown): type is AuthMethodView['type'] => methodTypes.includes(type);
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -31,13 +51,40 @@ function listedVariables(method: Record<string, unknown>): string[] {
 }
 
 /**
+ * A `terminal` method's `args` and `env`, kept to what may run: strings only, names of variables
+ * only, never one of Switchboard's own (`SWITCHBOARD_*`, which the agent's environment lacks).
+ *
+ * See protocol docs: [Terminal authentication](https://agentclientprotocol.com/protocol/v1/authentication#terminal-authentication)
+ */
+function terminalLogin(method: Record<string, unknown>): TerminalLogin {
+  const args = Array.isArray(method.args) ? method.args : [];
+  const env = isRecord(method.env) ? Object.entries(method.env) : [];
+  return {
+    args: args
+      .filter((arg): arg is string => typeof arg === 'string' && arg.length <= limits.arg)
+      .slice(0, limits.args),
+    env: Object.fromEntries(
+      env
+        .filter(
+          (entry): entry is [string, string] =>
+            variableName.test(entry[0]) &&
+            !entry[0].startsWith('SWITCHBOARD_') &&
+            typeof entry[1] === 'string' &&
+            entry[1].length <= limits.value,
+        )
+        .slice(0, limits.variables),
+    ),
+  };
+}
+
+/**
  * The ways to log in that an agent's raw `initialize` result offers (`authMethods`), read from the
  * JSON the agent wrote: the SDK's schema knows only `agent` and `terminal` methods and drops an
  * `env_var` method's `type` and `vars`. Which environment variables a method reads comes from its
  * `vars` (ACP's draft `env_var` methods), a variable its description names in backticks next to
- * "environment variable", or `known` (what an agent is known to read, by method id). Terminal
- * methods are left out: Switchboard does not advertise `auth.terminal`, and they are never passed
- * to `authenticate`. So are methods of a type it does not know.
+ * "environment variable", or `known` (what an agent is known to read, by method id). A `terminal`
+ * method keeps its `args` and `env` (`terminalLogin`). Methods of a type Switchboard does not
+ * know are left out.
  */
 export function offeredAuthMethods(
   result: unknown,
@@ -49,7 +96,7 @@ export function offeredAuthMethods(
       return [];
     }
     const type = method.type ?? 'agent';
-    if (type !== 'agent' && type !== 'env_var') return [];
+    if (!isMethodType(type)) return [];
     const description = text(method.description, limits.description);
     const described = /environment variable/i.test(description)
       ? [...description.matchAll(namedInDescription)].map((match) => match[1]!)
@@ -57,7 +104,8 @@ export function offeredAuthMethods(
     const env = [...listedVariables(method), ...described, ...(known[method.id] ?? [])]
       .filter((name, index, all) => variableName.test(name) && all.indexOf(name) === index)
       .slice(0, limits.variables);
-    return [{ id: method.id, name: text(method.name, limits.name), description, env }];
+    const offer = { id: method.id, name: text(method.name, limits.name), description, type, env };
+    return [type === 'terminal' ? { ...offer, env: [], terminal: terminalLogin(method) } : offer];
   });
 }
 
@@ -67,5 +115,6 @@ export function authMethodView(
   environment: Readonly<Record<string, string>>,
 ): AuthMethodView {
   const env = offer.env.map((name) => ({ name, set: (environment[name] ?? '') !== '' }));
-  return { id: offer.id, name: offer.name, description: offer.description, env };
+  const { id, name, description, type } = offer;
+  return { id, name, description, type, env };
 }

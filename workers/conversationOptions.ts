@@ -11,6 +11,7 @@ import type {
   ToolCallView,
 } from '../schema/conversation.ts';
 import type { TerminalLookup } from './messageModel.ts';
+import type { LoginLaunch } from './LoginTerminal.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
 import type { PromptAttachment, WorkerSeed } from './protocol.ts';
@@ -43,6 +44,8 @@ export interface ConversationAgent extends SessionLink {
   authMethods(): AuthMethodView[];
   /** `authenticate` with one of them; rejects with the agent's error. */
   authenticate(methodId: string): Promise<void>;
+  /** What the `terminal` way `methodId` runs: the agent's program with its additions. */
+  loginLaunch(methodId: string): LoginLaunch | undefined;
   /** The agent becomes `busy` for a turn, then `ready` again. */
   use(): void;
   release(): void;
@@ -69,4 +72,6 @@ export interface ConversationOptions {
   onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
   /** The terminals of the agent's run, for the tool calls that show them. */
   terminal?: TerminalLookup;
+  /** The process group of the login terminal that runs, `undefined` once none does. */
+  onLoginGroup?: (pid: number | undefined) => void;
 }

@@ -8,6 +8,7 @@ import type { ImageMimeType } from '../schema/attachments.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 import type { WorkerInspectionRecord } from './ActorInspector.ts';
+import type { LoginExit, TerminalSize } from './LoginTerminal.ts';
 
 /** How to run an agent, resolved from the configuration (paths absolute, env merged). */
 export interface AgentLaunch {
@@ -143,8 +144,17 @@ export interface AgentWorkerApi {
   ): Result<void>;
   /** `ChatService.KillTerminal`: `not-found` when the agent's run holds no such terminal. */
   killTerminal(terminalId: string): Result<void>;
-  /** `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. */
+  /**
+   * `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. A
+   * `terminal` way must have ended with code 0 in `loginInTerminal` first.
+   */
   authenticate(methodId: string): Promise<Result<void>>;
+  /** A `terminal` way to log in, run in a login terminal: how it ended. */
+  loginInTerminal(methodId: string): Promise<Result<LoginExit>>;
+  /** `ChatService.WriteTerminal`: keys to the login terminal that runs. */
+  writeTerminal(terminalId: string, data: string): Result<void>;
+  /** `ChatService.ResizeTerminal` of the login terminal that runs. */
+  resizeTerminal(terminalId: string, size: TerminalSize): Result<void>;
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;

@@ -1,7 +1,9 @@
 import { realpath } from 'node:fs/promises';
 import type { Remote } from 'comlink';
 import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
+import type { LoginExit } from '../../workers/LoginTerminal.ts';
 import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.ts';
+import { describeExit } from '../../locales/describeExit.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
@@ -43,6 +45,9 @@ export interface ChatFiles {
  * added (CONTRACT.md §3); the answer arrives as events.
  */
 export class ChatService {
+  /** The terminal logins under way, by agent and method: a second `Authenticate` joins one. */
+  readonly #terminalLogins = new Map<string, Promise<void>>();
+
   constructor(
     private readonly supervisor: Supervisor,
     private readonly conversations: ConversationStore,
@@ -219,6 +224,18 @@ export class ChatService {
         this.#say('error.variableNotRead', { name: unread, method: method.name }),
       );
     }
+    if (method.type === 'terminal') {
+      // Asked again while it runs (another device, a reload), it joins the login under way.
+      const key = `${agent}\n${methodId}`;
+      let login = this.#terminalLogins.get(key);
+      if (!login) {
+        login = this.#logInInTerminal(agent, methodId).finally(() =>
+          this.#terminalLogins.delete(key),
+        );
+        this.#terminalLogins.set(key, login);
+      }
+      return login;
+    }
     if (names.length > 0) {
       await this.config.setAgentEnv(agent, env);
       await this.supervisor.restart(agent);
@@ -226,6 +243,55 @@ export class ChatService {
       await this.supervisor.start(agent);
     }
     await this.#inWorker(agent, (api) => api.authenticate(methodId));
+  }
+
+  /**
+   * A `terminal` way: the agent's own login runs in a login terminal the user types into from
+   * the app (`auth.terminal`, `WriteTerminal`). Once it ends with code 0 the agent is restarted,
+   * as ACP asks of a client after a terminal login, and the waiting turn goes on; a login that
+   * ends otherwise is refused with how it ended.
+   */
+  async #logInInTerminal(agent: string, methodId: string): Promise<void> {
+    const worker = this.supervisor.workerFor(agent);
+    const ended = await worker.call<Result<LoginExit>>((api) => api.loginInTerminal(methodId));
+    if (ended === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
+    if (!ended.ok) throw new ServiceError(ended.error.kind, ended.error.message);
+    const { exitCode, signal } = ended.value;
+    if (exitCode !== 0) {
+      const how = describeExit(this.language(), { code: exitCode, signal });
+      throw new ServiceError('io', this.#say('error.loginTerminalFailed', { how }));
+    }
+    await this.supervisor.restart(agent);
+    await this.#inWorker(agent, (api) => api.authenticate(methodId));
+  }
+
+  /** What the user types into a login terminal (an extension to CONTRACT.md §7). */
+  async WriteTerminal(agent: string, terminalId: string, data: string): Promise<void> {
+    await this.#inLoginTerminal(agent, terminalId, (api) => api.writeTerminal(terminalId, data));
+  }
+
+  /** The size of a login terminal, as the app has room for it. */
+  async ResizeTerminal(
+    agent: string,
+    terminalId: string,
+    cols: number,
+    rows: number,
+  ): Promise<void> {
+    const size = { cols, rows };
+    await this.#inLoginTerminal(agent, terminalId, (api) => api.resizeTerminal(terminalId, size));
+  }
+
+  async #inLoginTerminal(
+    agent: string,
+    terminalId: string,
+    call: (api: Remote<AgentWorkerApi>) => Result<void> | Promise<Result<void>>,
+  ): Promise<void> {
+    this.#requireAgent(agent);
+    const worker = this.supervisor.conversationWorker(agent);
+    const result = await worker?.call<Result<void>>(async (api) => call(api));
+    if (!result?.ok) {
+      throw new ServiceError('not-found', this.#say('error.noLoginTerminal', { terminalId }));
+    }
   }
 
   /**

@@ -88,7 +88,10 @@ describe('a conversation whose worker is gone', () => {
       title: 'Fix the build',
       busy: true,
       messages: [message({ id: 'u1', role: 'user' })],
-      auth: { methods: [{ id: 'key', name: 'API key', description: '', env: [] }] },
+      auth: {
+        methods: [{ id: 'key', name: 'API key', description: '', type: 'agent', env: [] }],
+        terminal: null,
+      },
     };
     const after = interrupt(conversation);
     expect(after).toMatchObject({ auth: null, title: 'Fix the build', busy: false });
@@ -200,9 +203,11 @@ describe('the fold', () => {
           id: 'key',
           name: 'API key',
           description: 'Set ANTHROPIC_API_KEY',
+          type: 'env_var' as const,
           env: [{ name: 'ANTHROPIC_API_KEY', set: false }],
         },
       ],
+      terminal: null,
     };
     const titled = { ...emptyConversation('c'), title: 'Fix the build' };
     const changed = applyConversationEvent(titled, {

@@ -11,11 +11,12 @@ const start = hostPerTest();
 
 /** The fake agent's ways to log in (`--auth`), as the app is shown them. */
 const methods = (keySet: boolean) => [
-  { id: 'token', name: 'Sign in', description: 'Signs the fake agent in.', env: [] },
+  { id: 'token', name: 'Sign in', description: 'Signs the fake agent in.', type: 'agent', env: [] },
   {
     id: 'key',
     name: 'Use FAKE_AGENT_KEY',
     description: 'Requires setting the `FAKE_AGENT_KEY` environment variable.',
+    type: 'env_var',
     env: [{ name: 'FAKE_AGENT_KEY', set: keySet }],
   },
 ];
@@ -31,9 +32,14 @@ describe('an agent that asks for a login (CONTRACT.md §7, `auth`)', () => {
     const chat = new ChatClient(await host.connect());
     const sent = await chat.send('a', 'hello');
 
-    await expect.poll(() => chat.folded('a').auth).toEqual({ methods: methods(false) });
+    await expect
+      .poll(() => chat.folded('a').auth)
+      .toEqual({ methods: methods(false), terminal: null });
     const waiting = await chat.conversation('a');
-    expect(waiting).toMatchObject({ busy: true, auth: { methods: methods(false) } });
+    expect(waiting).toMatchObject({
+      busy: true,
+      auth: { methods: methods(false), terminal: null },
+    });
     // The agent is let go while the user logs in: ready, not busy.
     expect(await stateOf(chat, 'a')).toBe('ready');
     expect(waiting.messages.filter((message) => message.role !== 'user')).toEqual([]);
@@ -67,7 +73,9 @@ describe('an agent that asks for a login (CONTRACT.md §7, `auth`)', () => {
     const host = await start(config);
     const chat = new ChatClient(await host.connect());
     const sent = await chat.send('a', 'hello');
-    await expect.poll(() => chat.folded('a').auth).toEqual({ methods: methods(false) });
+    await expect
+      .poll(() => chat.folded('a').auth)
+      .toEqual({ methods: methods(false), terminal: null });
 
     // Without the variable the agent refuses: its reason, and the turn still waits.
     expect((await chat.wire.call('ChatService.Authenticate', ['a', 'key'])).error).toMatchObject({
@@ -77,7 +85,7 @@ describe('an agent that asks for a login (CONTRACT.md §7, `auth`)', () => {
     });
     expect(await chat.conversation('a')).toMatchObject({
       busy: true,
-      auth: { methods: methods(false) },
+      auth: { methods: methods(false), terminal: null },
     });
 
     const env = { FAKE_AGENT_KEY: 's3cret' };

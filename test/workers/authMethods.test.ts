@@ -17,14 +17,21 @@ describe('the ways to log in an agent offers', () => {
       ],
     };
     expect(offeredAuthMethods(result)).toEqual([
-      { id: 'chatgpt', name: 'Login with ChatGPT', description: 'Use your ChatGPT login', env: [] },
+      {
+        id: 'chatgpt',
+        name: 'Login with ChatGPT',
+        description: 'Use your ChatGPT login',
+        type: 'agent',
+        env: [],
+      },
       {
         id: 'openai-api-key',
         name: 'Use OPENAI_API_KEY',
         description: 'Requires setting the `OPENAI_API_KEY` environment variable.',
+        type: 'env_var',
         env: ['OPENAI_API_KEY'],
       },
-      { id: 'old', name: 'Old draft', description: '', env: ['OLD_KEY'] },
+      { id: 'old', name: 'Old draft', description: '', type: 'env_var', env: ['OLD_KEY'] },
     ]);
   });
 
@@ -50,7 +57,7 @@ describe('the ways to log in an agent offers', () => {
     ]);
   });
 
-  it('leaves out terminal methods (never passed to `authenticate`) and types it does not know', () => {
+  it('keeps a terminal method’s arguments and variables (Claude’s adapter), and leaves out unknown types', () => {
     const result = {
       authMethods: [
         { id: 'claude-login', name: 'Log in with Claude', type: 'terminal', args: ['--cli'] },
@@ -58,7 +65,39 @@ describe('the ways to log in an agent offers', () => {
         { id: 'agent', name: 'Agent', type: 'agent' },
       ],
     };
-    expect(offeredAuthMethods(result).map((method) => method.id)).toEqual(['agent']);
+    expect(offeredAuthMethods(result)).toEqual([
+      {
+        id: 'claude-login',
+        name: 'Log in with Claude',
+        description: '',
+        type: 'terminal',
+        env: [],
+        terminal: { args: ['--cli'], env: {} },
+      },
+      { id: 'agent', name: 'Agent', description: '', type: 'agent', env: [] },
+    ]);
+  });
+
+  it('runs no terminal login with more than the agent may ask: strings, sizes, no SWITCHBOARD_*', () => {
+    const [login] = offeredAuthMethods({
+      authMethods: [
+        {
+          id: 'login',
+          name: 'Log in',
+          type: 'terminal',
+          args: ['--login', 3, null, 'a'.repeat(1001), ...Array.from({ length: 30 }, () => 'x')],
+          env: {
+            LOGIN_MODE: 'tty',
+            SWITCHBOARD_TOKEN: 'stolen',
+            'NOT=A NAME': 'x',
+            NUMBER: 3,
+            LONG: 'v'.repeat(5000),
+          },
+        },
+      ],
+    });
+    expect(login!.terminal!.args).toEqual(['--login', ...Array.from({ length: 19 }, () => 'x')]);
+    expect(login!.terminal!.env).toEqual({ LOGIN_MODE: 'tty' });
   });
 
   it('takes nothing an agent sends on trust: no shape, too many, too long, bad names', () => {
@@ -86,11 +125,18 @@ describe('the ways to log in an agent offers', () => {
   });
 
   it('says whether the agent’s environment has each variable, never its value', () => {
-    const offer = { id: 'k', name: 'Key', description: '', env: ['SET_KEY', 'EMPTY', 'MISSING'] };
+    const offer = {
+      id: 'k',
+      name: 'Key',
+      description: '',
+      type: 'env_var' as const,
+      env: ['SET_KEY', 'EMPTY', 'MISSING'],
+    };
     expect(authMethodView(offer, { SET_KEY: 'secret', EMPTY: '' })).toEqual({
       id: 'k',
       name: 'Key',
       description: '',
+      type: 'env_var',
       env: [
         { name: 'SET_KEY', set: true },
         { name: 'EMPTY', set: false },

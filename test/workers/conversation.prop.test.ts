@@ -108,7 +108,11 @@ class ScriptedAgent implements ConversationAgent {
   }
 
   authMethods() {
-    return [{ id: 'key', name: 'API key', description: '', env: [] }];
+    return [{ id: 'key', name: 'API key', description: '', type: 'agent' as const, env: [] }];
+  }
+
+  loginLaunch(): undefined {
+    return undefined;
   }
 
   async authenticate(): Promise<void> {
@@ -255,7 +259,7 @@ async function logIn(r: Real): Promise<void> {
     r.agent.available = true;
     r.conversation.agentReady();
   }
-  await r.conversation.authenticate('key');
+  await r.conversation.login.authenticate('key');
 }
 
 /** What a client holds: the fold of what it received. */

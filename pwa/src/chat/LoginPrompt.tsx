@@ -1,7 +1,13 @@
 import { useId, useState } from 'react';
-import type { AuthMethodView, Conversation } from '../../../schema/conversation.ts';
+import type {
+  AuthMethodView,
+  Conversation,
+  LoginTerminalView,
+} from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
+import { TerminalPanel } from './TerminalPanel.tsx';
 import { useHostAction, type HostAction } from './useHostAction.ts';
+import { useTerminalInput } from './useTerminalInput.ts';
 
 export interface LoginPromptProps {
   agent: string;
@@ -12,7 +18,8 @@ export interface LoginPromptProps {
 /**
  * The agent refused to answer until the user logs in (CONTRACT.md §7, `auth`): its ways to log
  * in, each a button (`ChatService.Authenticate`), with a field for each environment variable a
- * way reads — saved in the agent's `env`, then the agent restarts with it. The message waits.
+ * way reads — saved in the agent's `env`, then the agent restarts with it — and the terminal a
+ * `terminal` way runs the agent's own login in. The message waits.
  */
 export function LoginPrompt({ agent, agentTitle, auth }: LoginPromptProps) {
   const t = useT();
@@ -26,8 +33,16 @@ export function LoginPrompt({ agent, agentTitle, auth }: LoginPromptProps) {
       <p className="chat-login-note">
         {auth.methods.length > 0 ? t('chat.login.waits') : t('chat.login.none')}
       </p>
+      {auth.terminal && <LoginTerminal agent={agent} terminal={auth.terminal} />}
       {auth.methods.map((method) => (
-        <LoginMethod key={method.id} agent={agent} method={method} login={login} />
+        <LoginMethod
+          key={method.id}
+          agent={agent}
+          agentTitle={agentTitle}
+          method={method}
+          login={login}
+          terminalRuns={running(auth.terminal)}
+        />
       ))}
       {login.error !== undefined && (
         <p className="chat-error" role="alert">
@@ -38,14 +53,41 @@ export function LoginPrompt({ agent, agentTitle, auth }: LoginPromptProps) {
   );
 }
 
+const running = (terminal: LoginTerminalView | null) =>
+  terminal !== null && terminal.exitCode === null && terminal.signal === null;
+
+/** The terminal a `terminal` way runs in: the user types into it. */
+function LoginTerminal({ agent, terminal }: { agent: string; terminal: LoginTerminalView }) {
+  const t = useT();
+  const input = useTerminalInput(agent, terminal);
+  return (
+    <>
+      {running(terminal) && <p className="chat-login-note">{t('chat.login.terminalRuns')}</p>}
+      {/* A new terminal is a new screen, sized anew for its program. */}
+      <TerminalPanel
+        key={terminal.id}
+        agent={agent}
+        terminal={terminal}
+        length={terminal.length}
+        input={input}
+      />
+    </>
+  );
+}
+
 function LoginMethod({
   agent,
+  agentTitle,
   method,
   login,
+  terminalRuns,
 }: {
   agent: string;
+  agentTitle: string;
   method: AuthMethodView;
   login: HostAction;
+  /** A login terminal runs: no other is opened meanwhile. */
+  terminalRuns: boolean;
 }) {
   const t = useT();
   const nameId = useId();
@@ -54,6 +96,7 @@ function LoginMethod({
   // A variable the agent does not have yet must be given; one it has may be given anew.
   const missing = method.env.some(({ name, set }) => !set && !given[name]);
   const saves = Object.keys(given).length > 0;
+  const inTerminal = method.type === 'terminal';
   return (
     <form
       className="chat-login-method"
@@ -88,8 +131,19 @@ function LoginMethod({
         </label>
       ))}
       {method.env.length > 0 && <p className="chat-login-note">{t('chat.login.envSaved')}</p>}
-      <button type="submit" className="primary" disabled={login.pending || missing}>
-        {saves ? t('chat.login.saveAndLogIn') : t('chat.login.logIn')}
+      {inTerminal && (
+        <p className="chat-login-note">{t('chat.login.terminalNote', { agent: agentTitle })}</p>
+      )}
+      <button
+        type="submit"
+        className="primary"
+        disabled={login.pending || missing || (inTerminal && terminalRuns)}
+      >
+        {inTerminal
+          ? t('chat.login.openTerminal')
+          : saves
+            ? t('chat.login.saveAndLogIn')
+            : t('chat.login.logIn')}
       </button>
     </form>
   );

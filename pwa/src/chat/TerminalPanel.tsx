@@ -2,6 +2,7 @@ import { lazy, Suspense, useId } from 'react';
 import type { TerminalView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { useHostAction } from './useHostAction.ts';
+import type { TerminalInput } from './XtermView.tsx';
 
 // xterm.js is most of a terminal's weight: it loads with the first terminal shown.
 const XtermView = lazy(() =>
@@ -15,11 +16,21 @@ function ending(t: ReturnType<typeof useT>, terminal: TerminalView): string | un
   return undefined;
 }
 
+export interface TerminalPanelProps {
+  agent: string;
+  terminal: TerminalView;
+  /** A login terminal's: every character it wrote (`LoginTerminalView.length`). */
+  length?: number;
+  /** A login terminal's: the user types into it. */
+  input?: TerminalInput;
+}
+
 /**
- * A terminal a tool call shows (CONTRACT.md §7): its command line, its output live in xterm.js
- * (colours and all), Kill while it runs (`ChatService.KillTerminal`), then how it ended.
+ * A terminal a tool call shows (CONTRACT.md §7), or the one a login runs in: its command line, its
+ * output live in xterm.js (colours and all), Kill while it runs (`ChatService.KillTerminal`), then
+ * how it ended.
  */
-export function TerminalPanel({ agent, terminal }: { agent: string; terminal: TerminalView }) {
+export function TerminalPanel({ agent, terminal, length, input }: TerminalPanelProps) {
   const t = useT();
   const labelId = useId();
   const kill = useHostAction();
@@ -50,7 +61,12 @@ export function TerminalPanel({ agent, terminal }: { agent: string; terminal: Te
       </figcaption>
       {terminal.truncated && <p className="chat-note">{t('chat.terminal.truncated')}</p>}
       <Suspense fallback={<pre className="chat-terminal-plain">{terminal.output}</pre>}>
-        <XtermView output={terminal.output} label={t('chat.terminal.output')} />
+        <XtermView
+          output={terminal.output}
+          label={t(input ? 'chat.terminal.input' : 'chat.terminal.output')}
+          {...(length !== undefined ? { length } : {})}
+          {...(input ? { input } : {})}
+        />
       </Suspense>
       {kill.error && (
         <p className="chat-note chat-error" role="alert">

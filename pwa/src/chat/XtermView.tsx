@@ -43,21 +43,53 @@ function nonceStyles(): void {
 }
 nonceStyles();
 
+/** Keys typed into a terminal, and the room it has: a login terminal's (`WriteTerminal`). */
+export interface TerminalInput {
+  onData(data: string): void;
+  onResize(size: { cols: number; rows: number }): void;
+}
+
+export interface XtermViewProps {
+  output: string;
+  label: string;
+  /**
+   * Every character the terminal ever wrote (a login terminal's `length`): what is new is written
+   * after what is shown even once the front of `output` is cut.
+   */
+  length?: number;
+  /** The user types into it; it fills its box, rows included. */
+  input?: TerminalInput;
+}
+
+interface Shown {
+  xterm: Terminal;
+  fit: FitAddon;
+  /** What was written, as given (without `length`). */
+  written: string;
+  /** How many characters of the stream were written (with `length`). */
+  consumed: number;
+}
+
 /**
- * A command's output in a read-only xterm.js terminal, as wide as its card: what arrives is
- * written after what is shown, and the whole is written again when it no longer follows (its
- * front was cut). Its 24-bit colours are shown as the nearest of the palette.
+ * A command's output in an xterm.js terminal, as wide as its card: what arrives is written after
+ * what is shown, and the whole is written again when it no longer follows (its front was cut,
+ * unless `length` says what is new). Read-only, its rows following the output; with `input`, the
+ * user types into it and it fills its box. Its 24-bit colours are shown as the nearest of the
+ * palette.
  */
-export function XtermView({ output, label }: { output: string; label: string }) {
+export function XtermView({ output, label, length, input }: XtermViewProps) {
   const host = useRef<HTMLDivElement>(null);
-  const terminal = useRef<{ xterm: Terminal; fit: FitAddon; written: string }>(undefined);
+  const terminal = useRef<Shown>(undefined);
+  const typing = useRef(input);
+  typing.current = input;
+  const interactive = input !== undefined;
 
   useEffect(() => {
     const element = host.current!;
     const xterm = new Terminal({
-      convertEol: true,
-      disableStdin: true,
-      cursorInactiveStyle: 'none',
+      convertEol: !interactive,
+      disableStdin: !interactive,
+      cursorInactiveStyle: interactive ? 'outline' : 'none',
       fontSize: 12,
       rows: rowsFor(''),
       scrollback: 2000,
@@ -67,39 +99,85 @@ export function XtermView({ output, label }: { output: string; label: string }) 
     const fit = new FitAddon();
     xterm.loadAddon(fit);
     xterm.open(element);
-    terminal.current = { xterm, fit, written: '' };
-    const resize = new ResizeObserver(() => fitWidth(terminal.current!));
+    const shown: Shown = { xterm, fit, written: '', consumed: 0 };
+    terminal.current = shown;
+    const subscriptions = interactive
+      ? [
+          xterm.onData((data) => typing.current?.onData(data)),
+          xterm.onResize(({ cols, rows }) => typing.current?.onResize({ cols, rows })),
+        ]
+      : [];
+    const resize = new ResizeObserver(() => (interactive ? fitBox(shown) : fitWidth(shown)));
     resize.observe(element);
+    if (interactive) xterm.focus(); // opened to be typed into
     return () => {
       resize.disconnect();
+      for (const subscription of subscriptions) subscription.dispose();
       xterm.dispose();
       terminal.current = undefined;
     };
-  }, []);
+  }, [interactive]);
 
   useEffect(() => {
     const shown = terminal.current;
     if (!shown) return;
-    // A sequence cut by the end of what came so far is written once it is whole.
-    const text = paletteColours(output.slice(0, completeLength(output)));
-    if (text.startsWith(shown.written)) {
-      shown.xterm.write(text.slice(shown.written.length));
-    } else {
-      shown.xterm.reset();
-      shown.xterm.write(text);
-    }
-    shown.written = text;
+    if (length === undefined) writeOutput(shown, output);
+    else writeStream(shown, output, length);
+    if (interactive) return;
     const rows = rowsFor(output);
     if (rows !== shown.xterm.rows) shown.xterm.resize(shown.xterm.cols, rows);
-  }, [output]);
+  }, [output, length, interactive]);
 
-  return <div ref={host} className="chat-terminal-screen" role="log" aria-label={label} />;
+  return (
+    <div
+      ref={host}
+      className={`chat-terminal-screen${interactive ? ' chat-terminal-interactive' : ''}`}
+      role={interactive ? undefined : 'log'}
+      aria-label={label}
+    />
+  );
+}
+
+/** Writes what follows what was written, or the whole again (its front was cut). */
+function writeOutput(shown: Shown, output: string): void {
+  // A sequence cut by the end of what came so far is written once it is whole.
+  const text = paletteColours(output.slice(0, completeLength(output)));
+  if (text.startsWith(shown.written)) {
+    shown.xterm.write(text.slice(shown.written.length));
+  } else {
+    shown.xterm.reset();
+    shown.xterm.write(text);
+  }
+  shown.written = text;
+}
+
+/** Writes the characters of the stream not written yet: the last `length - consumed` of `output`. */
+function writeStream(shown: Shown, output: string, length: number): void {
+  const unseen = length - shown.consumed;
+  if (unseen < 0 || unseen > output.length) {
+    // Another stream, or more came than is kept: what is kept, afresh.
+    shown.xterm.reset();
+    shown.consumed = length - output.length;
+  }
+  const fresh = output.slice(output.length - (length - shown.consumed));
+  const whole = fresh.slice(0, completeLength(fresh));
+  shown.xterm.write(paletteColours(whole));
+  shown.consumed += whole.length;
 }
 
 /** Columns to fill the card's width; the rows follow the output, not the card. */
-function fitWidth({ xterm, fit }: { xterm: Terminal; fit: FitAddon }): void {
+function fitWidth({ xterm, fit }: Shown): void {
   const size = fit.proposeDimensions();
   if (size && Number.isFinite(size.cols) && size.cols > 0 && size.cols !== xterm.cols) {
     xterm.resize(size.cols, xterm.rows);
   }
+}
+
+/** Columns and rows to fill the box (a login terminal's program is told of each change). */
+function fitBox({ xterm, fit }: Shown): void {
+  const size = fit.proposeDimensions();
+  if (!size || !Number.isFinite(size.cols) || !Number.isFinite(size.rows)) return;
+  const cols = Math.max(2, size.cols);
+  const rows = Math.max(1, size.rows);
+  if (cols !== xterm.cols || rows !== xterm.rows) xterm.resize(cols, rows);
 }

@@ -2,7 +2,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
-import type { Conversation } from '../../../schema/conversation.ts';
+import type {
+  AuthMethodView,
+  Conversation,
+  LoginTerminalView,
+} from '../../../schema/conversation.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
 import { chatMethods, conversation, message } from './fixtures.tsx';
 
@@ -10,14 +14,22 @@ useMockHost();
 
 const auth: NonNullable<Conversation['auth']> = {
   methods: [
-    { id: 'chatgpt', name: 'Login with ChatGPT', description: 'Use your ChatGPT login', env: [] },
+    {
+      id: 'chatgpt',
+      name: 'Login with ChatGPT',
+      description: 'Use your ChatGPT login',
+      type: 'agent',
+      env: [],
+    },
     {
       id: 'openai-api-key',
       name: 'Use OPENAI_API_KEY',
       description: 'Requires setting the `OPENAI_API_KEY` environment variable.',
+      type: 'env_var',
       env: [{ name: 'OPENAI_API_KEY', set: false }],
     },
   ],
+  terminal: null,
 };
 
 const waiting = (fields: Partial<Conversation> = {}) =>
@@ -81,6 +93,7 @@ describe('an agent that asks for a login', () => {
   it('lets a variable already set be kept, and says why a login failed, in French', async () => {
     const set = {
       methods: [{ ...auth.methods[1]!, env: [{ name: 'OPENAI_API_KEY', set: true }] }],
+      terminal: null,
     };
     const host = mockHost(
       chatMethods(waiting({ auth: set }), {
@@ -106,10 +119,118 @@ describe('an agent that asks for a login', () => {
   });
 
   it('says what to do when the agent offers no way to log in from here', async () => {
-    mockHost(chatMethods(waiting({ auth: { methods: [] } })));
+    mockHost(chatMethods(waiting({ auth: { methods: [], terminal: null } })));
     renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
     const prompt = await screen.findByRole('region', { name: 'Claude asks you to log in' });
     expect(prompt.textContent).toContain('log in with the agent itself (in a terminal)');
     expect(within(prompt).queryByRole('button')).toBeNull();
+  });
+});
+
+describe('a login the agent runs in a terminal', () => {
+  const method: AuthMethodView = {
+    id: 'claude-login',
+    name: 'Log in with Claude',
+    description: 'Run `claude /login` in the terminal',
+    type: 'terminal',
+    env: [],
+  };
+  const terminal: LoginTerminalView = {
+    id: 'login-1',
+    methodId: 'claude-login',
+    command: 'claude-agent-acp --cli',
+    output: 'Welcome\r\n\u001b[1;32mCode:\u001b[0m ',
+    length: 27,
+    exitCode: null,
+    signal: null,
+    truncated: false,
+  };
+  const shownWith = (shown: LoginTerminalView | null) => ({
+    name: 'session:changed' as const,
+    data: {
+      agent: 'claude',
+      title: '',
+      modes: null,
+      options: [],
+      auth: { methods: [method], terminal: shown },
+    },
+  });
+
+  it('opens it, shows it to type into, sends the keys typed, and kills it', async () => {
+    const host = mockHost(
+      chatMethods(waiting({ auth: { methods: [method], terminal: null } }), {
+        'ChatService.Authenticate': () => new Promise(() => {}),
+        'ChatService.WriteTerminal': () => null,
+        'ChatService.KillTerminal': () => null,
+      }),
+    );
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const form = await screen.findByRole('form', { name: 'Log in with Claude' });
+    expect(form.textContent).toContain(
+      'Runs Claude’s own login here, in a terminal you type into.',
+    );
+    fireEvent.click(within(form).getByRole('button', { name: 'Open the terminal' }));
+    await waitFor(() =>
+      expect(host.calls).toContainEqual({
+        method: 'ChatService.Authenticate',
+        params: ['claude', 'claude-login'],
+      }),
+    );
+
+    host.emit(shownWith(terminal));
+    const prompt = screen.getByRole('region', { name: 'Claude asks you to log in' });
+    expect((await within(prompt).findByText('Type into the terminal to log in.')).tagName).toBe(
+      'P',
+    );
+    expect(within(prompt).getByRole('figure', { name: 'claude-agent-acp --cli' })).toBeTruthy();
+    // xterm.js loads with the first terminal shown.
+    const screenBox = await within(prompt).findByLabelText(
+      'Terminal: type here',
+      {},
+      { timeout: 10_000 },
+    );
+    await waitFor(() => expect(screenBox.textContent).toContain('Code:'));
+    // What the program writes next arrives as `login:output`, and is written after.
+    host.emit({
+      name: 'login:output',
+      data: { agent: 'claude', terminalId: 'login-1', data: 'secret-code' },
+    });
+    await waitFor(() => expect(screenBox.textContent).toContain('Code: secret-code'));
+    const open = within(form).getByRole('button', { name: 'Open the terminal' });
+    expect((open as HTMLButtonElement).disabled).toBe(true);
+
+    const keys = screenBox.querySelector('textarea')!;
+    fireEvent.keyPress(keys, { key: 'x', charCode: 120, keyCode: 120 });
+    await waitFor(() =>
+      expect(host.calls).toContainEqual({
+        method: 'ChatService.WriteTerminal',
+        params: ['claude', 'login-1', 'x'],
+      }),
+    );
+    fireEvent.click(within(prompt).getByRole('button', { name: 'Kill' }));
+    await waitFor(() =>
+      expect(host.calls).toContainEqual({
+        method: 'ChatService.KillTerminal',
+        params: ['claude', 'login-1'],
+      }),
+    );
+  });
+
+  it('shows how a login ended, and takes another try, in French', async () => {
+    const ended = { ...terminal, exitCode: 1, output: `${terminal.output}x\r\nWrong code.\r\n` };
+    mockHost(
+      chatMethods(waiting({ auth: { methods: [method], terminal: ended } }), {
+        'ChatService.Authenticate': () => null,
+      }),
+    );
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />, 'fr');
+    const prompt = await screen.findByRole('region', {
+      name: 'Claude vous demande de vous connecter',
+    });
+    expect(within(prompt).getByText('terminé avec le code 1')).toBeTruthy();
+    expect(within(prompt).queryByText('Tapez dans le terminal pour vous connecter.')).toBeNull();
+    expect(within(prompt).queryByRole('button', { name: 'Tuer' })).toBeNull();
+    const open = within(prompt).getByRole('button', { name: 'Ouvrir le terminal' });
+    expect((open as HTMLButtonElement).disabled).toBe(false);
   });
 });

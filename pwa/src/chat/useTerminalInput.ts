@@ -1,0 +1,38 @@
+import { useMemo, useRef } from 'react';
+import type { LoginTerminalView } from '../../../schema/conversation.ts';
+import { useHostStore } from '../connection/useHost.ts';
+import type { TerminalInput } from './XtermView.tsx';
+
+/** The most characters one `WriteTerminal` carries (the host takes 64 KiB): a paste is cut. */
+const maxKeys = 16 * 1024;
+
+/**
+ * What the user types into a login terminal, sent to its program (`ChatService.WriteTerminal`),
+ * and the room the app has for it (`ResizeTerminal`). Keys typed once it ended go nowhere.
+ */
+export function useTerminalInput(agent: string, terminal: LoginTerminalView): TerminalInput {
+  const store = useHostStore();
+  const running = terminal.exitCode === null && terminal.signal === null;
+  const target = useRef({ agent, id: terminal.id, running });
+  target.current = { agent, id: terminal.id, running };
+  return useMemo(() => {
+    // A key that no longer reaches a program is nothing to report: the terminal says it ended.
+    const call = (
+      method: 'ChatService.WriteTerminal' | 'ChatService.ResizeTerminal',
+      params: unknown[],
+    ) => void store.call(method, params).catch(() => {});
+    return {
+      onData: (data) => {
+        const { agent, id, running } = target.current;
+        if (!running) return;
+        for (let start = 0; start < data.length; start += maxKeys) {
+          call('ChatService.WriteTerminal', [agent, id, data.slice(start, start + maxKeys)]);
+        }
+      },
+      onResize: ({ cols, rows }) => {
+        const { agent, id, running } = target.current;
+        if (running) call('ChatService.ResizeTerminal', [agent, id, cols, rows]);
+      },
+    };
+  }, [store]);
+}
