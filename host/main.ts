@@ -37,6 +37,7 @@ import { MeshServer } from './mesh/MeshServer.ts';
 import { scriptCommand } from './scriptCommand.ts';
 import { AgentService } from './services/AgentService.ts';
 import { ChatService } from './services/ChatService.ts';
+import { LoginTerminals } from './services/LoginTerminals.ts';
 import { InspectorService } from './services/InspectorService.ts';
 import { MeshService } from './services/MeshService.ts';
 import { ConfigService } from './services/ConfigService.ts';
@@ -83,7 +84,12 @@ const database = await (async () => {
 })();
 const token = await loadOrCreateToken(state);
 
-const publish = (event: HostEvent) => bus.publish(event);
+// Login terminals run here, and go when their conversation no longer shows them.
+const logins = new LoginTerminals();
+const publish = (event: HostEvent) => {
+  logins.observe(event);
+  bus.publish(event);
+};
 /** Filled once the configuration is open: conversations belong to their file. */
 const conversations = new ConversationStore({
   publish,
@@ -160,16 +166,23 @@ const config = await CurrentConfig.open(location, {
 host.config = config;
 
 // The last line of defence: whatever happens, no agent process outlives the host.
-process.on('exit', () => supervisor.killAll());
+process.on('exit', () => {
+  supervisor.killAll();
+  logins.killAll();
+});
 
 const dispatcher = new RpcDispatcher(
   {
     AgentService: new AgentService(supervisor),
     ConfigService: new ConfigService(config, recent),
-    ChatService: new ChatService(supervisor, conversations, language, config, {
-      images,
-      ownFiles,
-    }),
+    ChatService: new ChatService(
+      supervisor,
+      conversations,
+      language,
+      config,
+      { images, ownFiles },
+      logins,
+    ),
     InspectorService: inspection.service,
     MeshService: new MeshService(mesh, meshLog),
   },

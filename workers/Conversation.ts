@@ -83,9 +83,7 @@ export class Conversation {
       auth: () => this.#transcript.state.auth,
       change: (auth) => this.#transcript.changeSession({ auth }),
       emit: this.#emit,
-      newId,
       loggedIn: () => this.#current?.actor.send({ type: 'turn.loggedIn' }),
-      ...(options.onLoginGroup ? { onGroup: options.onLoginGroup } : {}),
     });
     this.choices = new SessionChoices({
       link: options.link,
@@ -204,7 +202,6 @@ export class Conversation {
     this.#current = undefined;
     this.#session.close();
     this.elicitations.abandon();
-    this.login.close();
     this.#letAgentGo();
   }
 

@@ -2,17 +2,7 @@ import type { AuthView, ConversationEvent, LoginTerminalView } from '../schema/c
 import { commandLine } from './ClientTerminals.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
-import {
-  LoginTerminal,
-  type LoginExit,
-  type LoginLaunch,
-  type LoginTerminalHandlers,
-  type TerminalSize,
-} from './LoginTerminal.ts';
-import type { Result } from './protocol.ts';
-
-/** The size a login terminal starts with, until the app says how much room it has. */
-const initialSize: TerminalSize = { cols: 80, rows: 24 };
+import type { LoginExit, LoginLaunch, Result } from './protocol.ts';
 
 export interface LoginOptions {
   agent: string;
@@ -22,17 +12,8 @@ export interface LoginOptions {
   /** Shows `auth` (`session:changed`). */
   change(auth: AuthView | null): void;
   emit(event: ConversationEvent): void;
-  newId(): string;
   /** The user logged in: the turn that waited goes on. */
   loggedIn(): void;
-  /** The process group of the login terminal that runs, `undefined` once none does. */
-  onGroup?(pid: number | undefined): void;
-}
-
-/** A login terminal: what the app sees of it, and its program once it started. */
-interface Terminal {
-  view: LoginTerminalView;
-  process: LoginTerminal | undefined;
 }
 
 const notFound = (message: string): Result<never> => ({
@@ -41,28 +22,24 @@ const notFound = (message: string): Result<never> => ({
 });
 
 /**
- * The login a turn waits for (CONTRACT.md §7, `auth`): the ways the agent offers, ACP's
- * `authenticate` for the agent's own, and the terminal a `terminal` way runs in — the agent's
- * program with the method's arguments, which the user types into from the app. A terminal login
- * that ends with code 0 lets the waiting turn go on: the host restarts the agent first, as ACP
- * asks of a client after a terminal login.
+ * The login a turn waits for (CONTRACT.md §7, `auth`), as the conversation shows it: the ways the
+ * agent offers, ACP's `authenticate` for the agent's own, and the terminal a `terminal` way runs
+ * in. The host runs that terminal's program (`host/services/LoginTerminals.ts`: a pseudo-terminal
+ * must not live in a worker, whose end would wait for it) and tells what it writes and how it
+ * ends; one that ends with code 0 lets the waiting turn go on, once the host restarted the agent.
  *
  * See protocol docs: [Authentication](https://agentclientprotocol.com/protocol/v1/authentication)
  */
 export class Login {
-  #terminal: Terminal | undefined;
-
   constructor(private readonly options: LoginOptions) {}
 
   /** A turn waits for a login: the agent's ways are shown. */
   ask(): void {
-    this.#close();
     this.options.change({ methods: this.options.link.authMethods(), terminal: null });
   }
 
-  /** No turn waits for a login anymore: its terminal, if one runs, is killed. */
+  /** No turn waits for a login anymore (the host kills a login terminal no longer shown). */
   forget(): void {
-    this.#close();
     this.options.change(null);
   }
 
@@ -74,7 +51,7 @@ export class Login {
     const method = this.#offered(methodId);
     if (!method) return notFound(`no login method ${methodId}`);
     if (method.type === 'terminal') {
-      const terminal = this.#terminal?.view;
+      const terminal = this.options.auth()?.terminal;
       if (terminal?.methodId !== methodId || terminal.exitCode !== 0) {
         return notFound(`the login of ${methodId} has not ended well in a terminal`);
       }
@@ -89,137 +66,48 @@ export class Login {
     return { ok: true, value: undefined };
   }
 
-  /**
-   * Runs a `terminal` way in a new terminal (the one still running of the same way is joined
-   * instead); resolves with how it ended.
-   */
-  async runInTerminal(methodId: string): Promise<Result<LoginExit>> {
+  /** What a `terminal` way runs, and its command line as the user reads it. */
+  launch(methodId: string): Result<{ launch: LoginLaunch; command: string }> {
     const method = this.#offered(methodId);
-    const launch =
+    const launch: LoginLaunch | undefined =
       method?.type === 'terminal' ? this.options.link.loginLaunch(methodId) : undefined;
     if (!launch) return notFound(`no terminal login ${methodId}`);
-    const running = this.#terminal;
-    if (running?.process?.running && running.view.methodId === methodId) {
-      return { ok: true, value: await running.process.ended };
-    }
-    this.#close();
-    const view = this.#newView(methodId, launch);
-    const terminal: Terminal = { view, process: undefined };
-    this.#terminal = terminal;
-    this.#show();
-    try {
-      const handlers = this.#handlers(terminal);
-      terminal.process = await LoginTerminal.start(launch, initialSize, handlers);
-    } catch (error) {
-      // node-pty could not be loaded, or the system has no pseudo-terminal left.
-      this.#ended(terminal, { exitCode: -2, signal: null }, `${errorText(error)}\r\n`);
-      return { ok: true, value: { exitCode: -2, signal: null } };
-    }
-    // Forgotten while it started: it goes at once.
-    if (this.#terminal !== terminal) terminal.process.kill(true);
-    else this.options.onGroup?.(terminal.process.pid);
-    return { ok: true, value: await terminal.process.ended };
+    return { ok: true, value: { launch, command: commandLine(launch.command, launch.args) } };
   }
 
-  /** `ChatService.WriteTerminal`: what the user typed, to the login terminal that runs. */
-  write(terminalId: string, data: string): Result<void> {
-    const process = this.#running(terminalId);
-    if (!process) return notFound(`no login terminal ${terminalId} runs`);
-    process.write(data);
-    return { ok: true, value: undefined };
-  }
-
-  /** `ChatService.ResizeTerminal`: the room the app has for it. */
-  resize(terminalId: string, size: TerminalSize): Result<void> {
-    const process = this.#running(terminalId);
-    if (!process) return notFound(`no login terminal ${terminalId} runs`);
-    process.resize(size);
-    return { ok: true, value: undefined };
-  }
-
-  /** Whether `terminalId` is the login terminal (running or ended). */
-  has(terminalId: string): boolean {
-    return this.#terminal?.view.id === terminalId;
-  }
-
-  /** `ChatService.KillTerminal` of the login terminal: SIGTERM, then SIGKILL. */
-  kill(terminalId: string): Result<void> {
-    const process = this.#running(terminalId);
-    if (!process) return notFound(`no login terminal ${terminalId} runs`);
-    process.kill();
-    return { ok: true, value: undefined };
-  }
-
-  /** The conversation is closed: a login terminal that runs is killed at once. */
-  close(): void {
-    this.#close();
-  }
-
-  #offered(methodId: string) {
-    return this.options.auth()?.methods.find(({ id }) => id === methodId);
-  }
-
-  #running(terminalId: string): LoginTerminal | undefined {
-    const terminal = this.#terminal;
-    if (terminal?.view.id !== terminalId || !terminal.process?.running) return undefined;
-    return terminal.process;
-  }
-
-  #newView(methodId: string, launch: LoginLaunch): LoginTerminalView {
-    return {
-      id: `login-${this.options.newId()}`,
+  /** The host opened a login terminal: shown in place of any other. */
+  opened(id: string, methodId: string, command: string): void {
+    const auth = this.options.auth();
+    if (!auth) return;
+    const terminal: LoginTerminalView = {
+      id,
       methodId,
-      command: commandLine(launch.command, launch.args),
+      command,
       output: '',
       length: 0,
       exitCode: null,
       signal: null,
       truncated: false,
     };
+    this.options.change({ ...auth, terminal });
   }
 
-  #handlers(terminal: Terminal): LoginTerminalHandlers {
-    const current = () => this.#terminal === terminal;
-    return {
-      output: (data) => {
-        if (!current()) return;
-        const { agent } = this.options;
-        this.options.emit({
-          name: 'login:output',
-          data: { agent, terminalId: terminal.view.id, data },
-        });
-        // The conversation's copy (the fold) is what `#show` starts from.
-        terminal.view = this.options.auth()?.terminal ?? terminal.view;
-      },
-      exit: (exit) => {
-        if (!current()) return;
-        this.options.onGroup?.(undefined);
-        this.#ended(terminal, exit);
-      },
-    };
+  /** What the login terminal `id` wrote, if it is the one shown. */
+  output(id: string, data: string): void {
+    if (this.options.auth()?.terminal?.id !== id) return;
+    const { agent } = this.options;
+    this.options.emit({ name: 'login:output', data: { agent, terminalId: id, data } });
   }
 
-  #ended(terminal: Terminal, exit: LoginExit, note = ''): void {
-    if (this.#terminal !== terminal) return;
-    const { output, length } = terminal.view;
-    if (note !== '') {
-      terminal.view = { ...terminal.view, output: output + note, length: length + note.length };
-    }
-    terminal.view = { ...terminal.view, ...exit };
-    this.#show();
-  }
-
-  #show(): void {
+  /** The login terminal `id` ended; `note` (why it could not start) ends its output. */
+  ended(id: string, exit: LoginExit, note = ''): void {
+    if (note !== '') this.output(id, note);
     const auth = this.options.auth();
-    if (auth) this.options.change({ ...auth, terminal: this.#terminal?.view ?? null });
+    if (!auth?.terminal || auth.terminal.id !== id) return;
+    this.options.change({ ...auth, terminal: { ...auth.terminal, ...exit } });
   }
 
-  #close(): void {
-    const terminal = this.#terminal;
-    this.#terminal = undefined;
-    if (terminal?.process?.running) {
-      terminal.process.kill(true);
-      this.options.onGroup?.(undefined);
-    }
+  #offered(methodId: string) {
+    return this.options.auth()?.methods.find(({ id }) => id === methodId);
   }
 }

@@ -12,7 +12,6 @@ import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import type { ClientFiles } from './clientFiles.ts';
 import type { ClientTerminals } from './ClientTerminals.ts';
-import type { LoginExit, TerminalSize } from './LoginTerminal.ts';
 import { Conversation } from './Conversation.ts';
 import { conversationLink } from './conversationLink.ts';
 import { ActorInspector } from './ActorInspector.ts';
@@ -24,6 +23,8 @@ import type {
   AgentLaunch,
   AgentWorkerApi,
   AgentWorkerEvent,
+  LoginExit,
+  LoginLaunch,
   PromptAttachment,
   Result,
   WorkerSeed,
@@ -69,8 +70,6 @@ export class WorkerAgent implements AgentWorkerApi {
   #last: StateEvent | undefined;
   /** The last run was asked to stop (rather than crashing). */
   #stopping = false;
-  /** The process groups of the commands that run for the agent, which it does not lead. */
-  readonly #groups: Record<'terminals' | 'login', number[]> = { terminals: [], login: [] };
   /** When the agent last sent a `session/update` (`performance.now()`). */
   #lastUpdateAt = 0;
 
@@ -124,7 +123,7 @@ export class WorkerAgent implements AgentWorkerApi {
         this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
       },
       terminalChanged: (view) => this.#conversation.showTerminal(view),
-      groups: (pids) => this.#groupsChanged({ terminals: pids }),
+      groups: (pids) => this.#postNow({ type: 'terminals', pids }),
     }));
     this.#actor.start(launch);
   }
@@ -180,8 +179,6 @@ export class WorkerAgent implements AgentWorkerApi {
     return this.#conversation.choices.setOption(optionId, value);
   }
   killTerminal(terminalId: string): Result<void> {
-    const { login } = this.#conversation;
-    if (login.has(terminalId)) return login.kill(terminalId);
     if (!this.#terminals?.has(terminalId)) {
       return { ok: false, error: { kind: 'not-found', message: `no terminal ${terminalId}` } };
     }
@@ -191,14 +188,17 @@ export class WorkerAgent implements AgentWorkerApi {
   authenticate(methodId: string): Promise<Result<void>> {
     return this.#conversation.login.authenticate(methodId);
   }
-  loginInTerminal(methodId: string): Promise<Result<LoginExit>> {
-    return this.#conversation.login.runInTerminal(methodId);
+  loginLaunch(methodId: string): Result<{ launch: LoginLaunch; command: string }> {
+    return this.#conversation.login.launch(methodId);
   }
-  writeTerminal(terminalId: string, data: string): Result<void> {
-    return this.#conversation.login.write(terminalId, data);
+  loginOpened(id: string, methodId: string, command: string): void {
+    this.#conversation.login.opened(id, methodId, command);
   }
-  resizeTerminal(terminalId: string, size: TerminalSize): Result<void> {
-    return this.#conversation.login.resize(terminalId, size);
+  loginOutput(id: string, data: string): void {
+    this.#conversation.login.output(id, data);
+  }
+  loginEnded(id: string, exit: LoginExit, note?: string): void {
+    this.#conversation.login.ended(id, exit, note);
   }
   answerElicitation(
     id: string,
@@ -248,7 +248,6 @@ export class WorkerAgent implements AgentWorkerApi {
         return translate(this.#language, 'chat.overBudget', { cost: say(cost), budget });
       },
       onSession: (session) => this.#sessionOpened(conversation, session),
-      onLoginGroup: (pid) => this.#groupsChanged({ login: pid === undefined ? [] : [pid] }),
       onTurnActor: (actor, name) => this.#inspector.attach(actor, name, 'conversation-turn'),
       onSessionActor: (actor) => this.#inspector.attach(actor, 'session', 'acp-session'),
       ...(seed ? { seed } : {}),
@@ -286,12 +285,6 @@ export class WorkerAgent implements AgentWorkerApi {
       this.#terminals?.killAll();
       this.#conversation.agentGone(reason);
     }
-  }
-
-  /** The host kills these groups if the worker dies: its terminals' and its login terminal's. */
-  #groupsChanged(change: Partial<Record<'terminals' | 'login', number[]>>): void {
-    Object.assign(this.#groups, change);
-    this.#postNow({ type: 'terminals', pids: [...this.#groups.terminals, ...this.#groups.login] });
   }
 
   /** What this run takes in a prompt (`initialize`), told to the conversation's clients. */

@@ -11,10 +11,9 @@ import type {
   ToolCallView,
 } from '../schema/conversation.ts';
 import type { TerminalLookup } from './messageModel.ts';
-import type { LoginLaunch } from './LoginTerminal.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
-import type { PromptAttachment, WorkerSeed } from './protocol.ts';
+import type { LoginLaunch, PromptAttachment, WorkerSeed } from './protocol.ts';
 
 /** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
 export interface ConversationAgent extends SessionLink {
@@ -72,6 +71,4 @@ export interface ConversationOptions {
   onSessionActor?: (actor: Actor<typeof acpSessionMachine>) => void;
   /** The terminals of the agent's run, for the tool calls that show them. */
   terminal?: TerminalLookup;
-  /** The process group of the login terminal that runs, `undefined` once none does. */
-  onLoginGroup?: (pid: number | undefined) => void;
 }

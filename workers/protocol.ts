@@ -8,7 +8,6 @@ import type { ImageMimeType } from '../schema/attachments.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation, ConversationEvent } from '../schema/conversation.ts';
 import type { WorkerInspectionRecord } from './ActorInspector.ts';
-import type { LoginExit, TerminalSize } from './LoginTerminal.ts';
 
 /** How to run an agent, resolved from the configuration (paths absolute, env merged). */
 export interface AgentLaunch {
@@ -109,6 +108,26 @@ export type PromptAttachment =
   | { kind: 'image'; id: string; mimeType: ImageMimeType; size: number; data: string }
   | { kind: 'file'; path: string; realPath: string; size: number; text?: string };
 
+/** What a login terminal runs: the agent's own program, with a `terminal` method's additions. */
+export interface LoginLaunch {
+  command: string;
+  args: readonly string[];
+  env: Readonly<Record<string, string>>;
+  cwd: string;
+}
+
+/** How a login terminal's program ended: its code, or the signal that ended it. */
+export interface LoginExit {
+  exitCode: number | null;
+  signal: string | null;
+}
+
+/** A terminal's size in characters. */
+export interface TerminalSize {
+  cols: number;
+  rows: number;
+}
+
 /** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
 export type Result<T> =
   { ok: true; value: T } | { ok: false; error: { kind: 'not-found' | 'io'; message: string } };
@@ -146,15 +165,20 @@ export interface AgentWorkerApi {
   killTerminal(terminalId: string): Result<void>;
   /**
    * `ChatService.Authenticate`: `authenticate`, then the turn that waited for it goes on. A
-   * `terminal` way must have ended with code 0 in `loginInTerminal` first.
+   * `terminal` way must have ended with code 0 in its login terminal first.
    */
   authenticate(methodId: string): Promise<Result<void>>;
-  /** A `terminal` way to log in, run in a login terminal: how it ended. */
-  loginInTerminal(methodId: string): Promise<Result<LoginExit>>;
-  /** `ChatService.WriteTerminal`: keys to the login terminal that runs. */
-  writeTerminal(terminalId: string, data: string): Result<void>;
-  /** `ChatService.ResizeTerminal` of the login terminal that runs. */
-  resizeTerminal(terminalId: string, size: TerminalSize): Result<void>;
+  /**
+   * What the `terminal` way `methodId` runs (the host runs it in a login terminal), and its
+   * command line as the user reads it; `not-found` unless a turn waits for a login it offers.
+   */
+  loginLaunch(methodId: string): Result<{ launch: LoginLaunch; command: string }>;
+  /** The host opened the login terminal `id` for `methodId`: the conversation shows it. */
+  loginOpened(id: string, methodId: string, command: string): void;
+  /** What the login terminal `id` wrote (`login:output`). */
+  loginOutput(id: string, data: string): void;
+  /** The login terminal `id` ended; `note` is added to its output (why it could not start). */
+  loginEnded(id: string, exit: LoginExit, note?: string): void;
   /** The host could not start the agent for a waiting turn. */
   agentUnavailable(reason: string): void;
   conversation(): Conversation;

@@ -1,8 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { Remote } from 'comlink';
 import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
-import type { LoginExit } from '../../workers/LoginTerminal.ts';
-import type { AgentWorkerApi, Result, WorkerSeed } from '../../workers/protocol.ts';
+import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../workers/protocol.ts';
 import { describeExit } from '../../locales/describeExit.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
@@ -15,6 +14,7 @@ import {
 } from '../../schema/elicitation.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import { alwaysRule } from './alwaysRule.ts';
+import { LoginTerminals } from './LoginTerminals.ts';
 import { checkAttachments } from './promptAttachments.ts';
 import { cwdFiles } from './cwdFiles.ts';
 import { ImageStore } from '../conversations/ImageStore.ts';
@@ -54,6 +54,7 @@ export class ChatService {
     private readonly language: () => Language,
     private readonly config: ConfigWriter,
     private readonly files: ChatFiles = { images: new ImageStore(), ownFiles: () => [] },
+    private readonly logins = new LoginTerminals(),
   ) {}
 
   /**
@@ -156,6 +157,7 @@ export class ChatService {
    */
   async KillTerminal(agent: string, terminalId: string): Promise<void> {
     this.#requireAgent(agent);
+    if (this.logins.kill(agent, terminalId)) return;
     const worker = this.supervisor.conversationWorker(agent);
     const result = await worker?.call<Result<void>>((api) => api.killTerminal(terminalId));
     if (!result?.ok) {
@@ -253,10 +255,22 @@ export class ChatService {
    */
   async #logInInTerminal(agent: string, methodId: string): Promise<void> {
     const worker = this.supervisor.workerFor(agent);
-    const ended = await worker.call<Result<LoginExit>>((api) => api.loginInTerminal(methodId));
-    if (ended === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
-    if (!ended.ok) throw new ServiceError(ended.error.kind, ended.error.message);
-    const { exitCode, signal } = ended.value;
+    const offered = await worker.call<Result<{ launch: LoginLaunch; command: string }>>((api) =>
+      api.loginLaunch(methodId),
+    );
+    if (offered === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
+    if (!offered.ok) throw new ServiceError(offered.error.kind, offered.error.message);
+    const { launch, command } = offered.value;
+    const { exitCode, signal } = await this.logins.run(agent, methodId, launch, {
+      opened: async (id) => {
+        await worker.call((api) => api.loginOpened(id, methodId, command));
+      },
+      output: (id, data) => void worker.call((api) => api.loginOutput(id, data)),
+      ended: async (id, exit, note) => {
+        await worker.call((api) => api.loginEnded(id, exit, note));
+        await worker.sync();
+      },
+    });
     if (exitCode !== 0) {
       const how = describeExit(this.language(), { code: exitCode, signal });
       throw new ServiceError('io', this.#say('error.loginTerminalFailed', { how }));
@@ -266,32 +280,19 @@ export class ChatService {
   }
 
   /** What the user types into a login terminal (an extension to CONTRACT.md §7). */
-  async WriteTerminal(agent: string, terminalId: string, data: string): Promise<void> {
-    await this.#inLoginTerminal(agent, terminalId, (api) => api.writeTerminal(terminalId, data));
+  WriteTerminal(agent: string, terminalId: string, data: string): void {
+    this.#requireAgent(agent);
+    if (!this.logins.write(agent, terminalId, data)) this.#noLoginTerminal(terminalId);
   }
 
   /** The size of a login terminal, as the app has room for it. */
-  async ResizeTerminal(
-    agent: string,
-    terminalId: string,
-    cols: number,
-    rows: number,
-  ): Promise<void> {
-    const size = { cols, rows };
-    await this.#inLoginTerminal(agent, terminalId, (api) => api.resizeTerminal(terminalId, size));
+  ResizeTerminal(agent: string, terminalId: string, cols: number, rows: number): void {
+    this.#requireAgent(agent);
+    if (!this.logins.resize(agent, terminalId, { cols, rows })) this.#noLoginTerminal(terminalId);
   }
 
-  async #inLoginTerminal(
-    agent: string,
-    terminalId: string,
-    call: (api: Remote<AgentWorkerApi>) => Result<void> | Promise<Result<void>>,
-  ): Promise<void> {
-    this.#requireAgent(agent);
-    const worker = this.supervisor.conversationWorker(agent);
-    const result = await worker?.call<Result<void>>(async (api) => call(api));
-    if (!result?.ok) {
-      throw new ServiceError('not-found', this.#say('error.noLoginTerminal', { terminalId }));
-    }
+  #noLoginTerminal(terminalId: string): never {
+    throw new ServiceError('not-found', this.#say('error.noLoginTerminal', { terminalId }));
   }
 
   /**

@@ -1,7 +1,8 @@
-import { afterEach } from 'vitest';
+import { afterEach, onTestFinished } from 'vitest';
 import { AgentWorkerHandle } from '../../host/AgentWorkerHandle.ts';
 import { ConversationStore } from '../../host/conversations/ConversationStore.ts';
 import { ChatService, type ConfigWriter } from '../../host/services/ChatService.ts';
+import { LoginTerminals } from '../../host/services/LoginTerminals.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import type { Language } from '../../host/i18n.ts';
@@ -42,7 +43,10 @@ export function supervisorHarness(
   const events: HostEvent[] = [];
   const listeners = new Set<() => void>();
   const workers = new Map<string, AgentWorkerHandle[]>();
+  const logins = new LoginTerminals();
+  onTestFinished(() => logins.killAll());
   const publish = (event: HostEvent) => {
+    logins.observe(event);
     events.push(event);
     for (const listener of [...listeners]) listener();
   };
@@ -67,7 +71,14 @@ export function supervisorHarness(
   return {
     supervisor,
     conversations,
-    chat: new ChatService(supervisor, conversations, () => language, noConfigFile),
+    chat: new ChatService(
+      supervisor,
+      conversations,
+      () => language,
+      noConfigFile,
+      undefined,
+      logins,
+    ),
     events,
     workers,
     states,

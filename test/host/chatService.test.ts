@@ -60,6 +60,27 @@ describe('ChatService with real workers', () => {
     await expect.poll(alive).toBe(false);
   });
 
+  it('kills a login terminal that ignores SIGTERM and SIGHUP when the worker dies', async () => {
+    const { chat, workers, reaches } = open([
+      fakeAgent('a', ['--auth=session', '--auth-terminal']),
+    ]);
+    await chat.Send('a', 'hello');
+    await expect.poll(() => chat.Conversation('a').auth?.methods.length).toBe(3);
+    const login = chat.Authenticate('a', 'terminal').catch((error: unknown) => error);
+    const shown = () => chat.Conversation('a').auth?.terminal;
+    await expect.poll(() => shown()?.output ?? '', { timeout: 10_000 }).toContain('Code:');
+    const pid = Number(/pid (\d+)/.exec(shown()!.output)?.[1]);
+    chat.WriteTerminal('a', shown()!.id, 'stubborn\r');
+    await expect.poll(() => shown()?.output).toContain('Waiting.');
+    expect(isAlive(pid)).toBe(true);
+
+    await workers.get('a')![0]!.thread.terminate();
+    await reaches('a', 'error');
+    await expect.poll(() => isAlive(pid)).toBe(false);
+    expect(await login).toMatchObject({ kind: 'io' });
+    expect(chat.Conversation('a').auth).toBeNull();
+  });
+
   it('ends the turn and its permission when the agent is stopped mid-permission', async () => {
     const { chat, supervisor, events } = open([fakeAgent('a', ['--session'])]);
     const options = [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }];

@@ -3,6 +3,7 @@ import {
   applyConversationEvent,
   emptyConversation,
   interruptedTurnEvents,
+  loginOutputKept,
 } from '../../machines/conversationFold.ts';
 import type { ChatMessage, Conversation, ConversationEvent } from '../../schema/conversation.ts';
 import { noPromptOffer } from '../../schema/attachments.ts';
@@ -215,5 +216,54 @@ describe('the fold', () => {
       data: { agent: 'a', title: '', modes, options, auth, prompt: noPromptOffer },
     });
     expect(changed).toMatchObject({ title: 'Fix the build', modes, options, auth });
+  });
+});
+
+describe('a login terminal’s output', () => {
+  const terminal = {
+    id: 'login-1',
+    methodId: 'cli',
+    command: 'agent --login',
+    output: '',
+    length: 0,
+    exitCode: null,
+    signal: null,
+    truncated: false,
+  };
+  const waiting: Conversation = {
+    ...emptyConversation(),
+    auth: { methods: [], terminal },
+  };
+  const output = (data: string, terminalId = 'login-1'): ConversationEvent => ({
+    name: 'login:output',
+    data: { agent: 'a', terminalId, data },
+  });
+
+  it('is written after what it showed, and counted', () => {
+    const after = [output('Code: '), output('1234')].reduce(applyConversationEvent, waiting);
+    expect(after.auth!.terminal).toMatchObject({ output: 'Code: 1234', length: 10 });
+    expect(after.auth!.terminal!.truncated).toBe(false);
+  });
+
+  it('keeps its last 64 KiB, never half a surrogate pair, and counts all of it', () => {
+    const big = `${'x'.repeat(loginOutputKept - 1)}😀`; // the emoji's first half is cut
+    const after = [output('early'), output(big)].reduce(applyConversationEvent, waiting);
+    const shown = after.auth!.terminal!;
+    expect(shown.length).toBe(5 + big.length);
+    expect(shown.truncated).toBe(true);
+    expect(shown.output.length).toBeLessThanOrEqual(loginOutputKept);
+    expect(shown.output.endsWith('😀')).toBe(true);
+    expect(shown.output.startsWith('x')).toBe(true);
+    const cutInPair = applyConversationEvent(
+      { ...waiting, auth: { methods: [], terminal: { ...terminal, output: '😀' } } },
+      output('y'.repeat(loginOutputKept - 1)),
+    );
+    expect(cutInPair.auth!.terminal!.output).toBe('y'.repeat(loginOutputKept - 1));
+  });
+
+  it('is dropped when it is another terminal’s, or no login is asked', () => {
+    expect(applyConversationEvent(waiting, output('late', 'login-0'))).toBe(waiting);
+    const atRest = emptyConversation();
+    expect(applyConversationEvent(atRest, output('late'))).toBe(atRest);
   });
 });

@@ -34,16 +34,17 @@ export function LoginPrompt({ agent, agentTitle, auth }: LoginPromptProps) {
         {auth.methods.length > 0 ? t('chat.login.waits') : t('chat.login.none')}
       </p>
       {auth.terminal && <LoginTerminal agent={agent} terminal={auth.terminal} />}
-      {auth.methods.map((method) => (
-        <LoginMethod
-          key={method.id}
-          agent={agent}
-          agentTitle={agentTitle}
-          method={method}
-          login={login}
-          terminalRuns={running(auth.terminal)}
-        />
-      ))}
+      {/* While a login runs in the terminal, it is all there is to do (or to kill). */}
+      {!running(auth.terminal) &&
+        auth.methods.map((method) => (
+          <LoginMethod
+            key={method.id}
+            agent={agent}
+            agentTitle={agentTitle}
+            method={method}
+            login={login}
+          />
+        ))}
       {login.error !== undefined && (
         <p className="chat-error" role="alert">
           {t('chat.login.failed', { error: login.error })}
@@ -80,14 +81,11 @@ function LoginMethod({
   agentTitle,
   method,
   login,
-  terminalRuns,
 }: {
   agent: string;
   agentTitle: string;
   method: AuthMethodView;
   login: HostAction;
-  /** A login terminal runs: no other is opened meanwhile. */
-  terminalRuns: boolean;
 }) {
   const t = useT();
   const nameId = useId();
@@ -134,11 +132,7 @@ function LoginMethod({
       {inTerminal && (
         <p className="chat-login-note">{t('chat.login.terminalNote', { agent: agentTitle })}</p>
       )}
-      <button
-        type="submit"
-        className="primary"
-        disabled={login.pending || missing || (inTerminal && terminalRuns)}
-      >
+      <button type="submit" className="primary" disabled={login.pending || missing}>
         {inTerminal
           ? t('chat.login.openTerminal')
           : saves

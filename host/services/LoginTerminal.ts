@@ -1,25 +1,6 @@
 import { constants } from 'node:os';
 import type { IPty } from 'node-pty';
-
-/** What a login terminal runs: the agent's own program, with a `terminal` method's additions. */
-export interface LoginLaunch {
-  command: string;
-  args: readonly string[];
-  env: Readonly<Record<string, string>>;
-  cwd: string;
-}
-
-/** How a login terminal's program ended: its code, or the signal that ended it. */
-export interface LoginExit {
-  exitCode: number | null;
-  signal: string | null;
-}
-
-/** A terminal's size in characters. */
-export interface TerminalSize {
-  cols: number;
-  rows: number;
-}
+import type { LoginExit, LoginLaunch, TerminalSize } from '../../workers/protocol.ts';
 
 export interface LoginTerminalHandlers {
   /** What the program wrote, as it came: at most every 25 ms, the first of a burst at once. */
