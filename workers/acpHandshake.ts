@@ -56,8 +56,8 @@ export interface ClientHandlers {
 
 /**
  * What Switchboard implements of the client side, advertised as such: the file system,
- * terminals, notices and compaction updates, boolean config options, elicitations (forms and
- * links); no terminal login (it needs an interactive terminal: `docs/decisions.md`)
+ * terminals, terminal logins, notices and compaction updates, boolean config options,
+ * elicitations (forms and links)
  * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
 export const clientCapabilities: ClientCapabilities = {
