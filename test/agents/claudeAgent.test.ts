@@ -22,18 +22,27 @@ import {
   expectCancelsSlowAnswer,
   expectResumes,
   resumeTurns,
+  turnTimeoutMs,
 } from '../helpers/realAgents.ts';
 
 const start = agentHostPerTest();
 const adapter = join(agentPackage('@zed-industries/claude-agent-acp'), 'dist', 'index.js');
 
-async function claudeHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
+/**
+ * A host running Claude's adapter on the fake API. `loggedOut`: Claude Code finds a backup of its
+ * settings and none of them, and the adapter refuses sessions until a login (`auth_required`).
+ */
+async function claudeHost(
+  turns: (place: AgentPlace) => ScriptedTurn[],
+  { loggedOut = false } = {},
+) {
   let api: FakeModelApi | undefined;
   const running = await start('claude', async (place) => {
     api = await startFakeAnthropicApi(turns(place));
     onTestFinished(() => api!.close());
     await mkdir(join(place.home, '.claude'));
-    await writeFile(join(place.home, '.claude.json'), '{"hasCompletedOnboarding":true}');
+    const settings = loggedOut ? '.claude.json.backup' : '.claude.json';
+    await writeFile(join(place.home, settings), '{"hasCompletedOnboarding":true}');
     return {
       command: process.execPath,
       args: [adapter],
@@ -59,6 +68,37 @@ async function claudeHost(turns: (place: AgentPlace) => ScriptedTurn[]) {
 }
 
 describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
+  it('runs its own login (`claude /login`, a terminal way) in a terminal of the app', async () => {
+    const { chat } = await claudeHost(() => [], { loggedOut: true });
+    await chat.send('claude', 'hello');
+    await expect
+      .poll(() => chat.folded('claude').auth?.methods, { timeout: turnTimeoutMs })
+      .toContainEqual(expect.objectContaining({ id: 'claude-login', type: 'terminal' }));
+    const login = chat.wire.call('ChatService.Authenticate', ['claude', 'claude-login']);
+    const shown = () => chat.folded('claude').auth?.terminal;
+    // Claude Code's own interface, in the app's terminal (the adapter with `--cli`).
+    await expect
+      .poll(
+        () =>
+          shown()
+            ?.output.replace(/\x1b\[[0-9;?<>]*[a-zA-Z]/g, '')
+            .replace(/\s/g, ''),
+        {
+          timeout: turnTimeoutMs,
+        },
+      )
+      .toContain('WelcometoClaudeCode');
+    expect(shown()!.command).toMatch(/claude-agent-acp\/dist\/index\.js --cli$/);
+    // Offline, it cannot reach Anthropic to log in, says so and ends with code 1: refused, and
+    // the turn still waits for a login, its terminal shown.
+    const refused = await login;
+    expect(refused.error, JSON.stringify(shown())).toMatchObject({ data: { kind: 'io' } });
+    expect(shown()).toMatchObject({ exitCode: 1 });
+    expect(chat.folded('claude')).toMatchObject({ busy: true });
+    await chat.wire.call('ChatService.Cancel', ['claude']);
+    expect((await chat.settled('claude')).auth).toBeNull();
+  });
+
   it('answers, and writes a file and runs a command once the user allows each', async () => {
     let path = '';
     const { chat, api, place } = await claudeHost(({ folder }) => {
