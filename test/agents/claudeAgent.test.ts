@@ -6,6 +6,7 @@
  */
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 import { describe, expect, it, onTestFinished } from 'vitest';
 import { startFakeAnthropicApi } from '../fixtures/fakeAnthropicApi.ts';
 import type { FakeModelApi, ScriptedTurn } from '../fixtures/fakeModel.ts';
@@ -78,15 +79,9 @@ describe('Claude Code (claude-agent-acp 0.23.1) through Switchboard', () => {
     const shown = () => chat.folded('claude').auth?.terminal;
     // Claude Code's own interface, in the app's terminal (the adapter with `--cli`).
     await expect
-      .poll(
-        () =>
-          shown()
-            ?.output.replace(/\x1b\[[0-9;?<>]*[a-zA-Z]/g, '')
-            .replace(/\s/g, ''),
-        {
-          timeout: turnTimeoutMs,
-        },
-      )
+      .poll(() => stripVTControlCharacters(shown()?.output ?? '').replace(/\s/g, ''), {
+        timeout: turnTimeoutMs,
+      })
       .toContain('WelcometoClaudeCode');
     expect(shown()!.command).toMatch(/claude-agent-acp\/dist\/index\.js --cli$/);
     // Offline, it cannot reach Anthropic to log in, says so and ends with code 1: refused, and
