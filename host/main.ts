@@ -24,6 +24,10 @@ import { EventBus } from './events/EventBus.ts';
 import { translate, type Language } from './i18n.ts';
 import { createServer } from './server/createServer.ts';
 import { reachableAddress } from './server/localNames.ts';
+import { DeviceStore } from './access/DeviceStore.ts';
+import { DeviceSockets } from './access/DeviceSockets.ts';
+import { PairingCodes } from './access/PairingCodes.ts';
+import { DeviceService } from './services/DeviceService.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
@@ -83,6 +87,19 @@ const database = await (async () => {
   }
 })();
 const token = await loadOrCreateToken(state);
+// Paired devices (CONTRACT.md §9): each its own cookie, revoked one by one.
+const devices = await DeviceStore.open(state);
+const pairing = new PairingCodes();
+const deviceSockets = new DeviceSockets();
+/** This host as other devices reach it, once it listens: what pairing links start with. */
+let reachableBase = '';
+const deviceService = new DeviceService(
+  devices,
+  pairing,
+  deviceSockets,
+  () => reachableBase,
+  language,
+);
 
 // Login terminals run here, and go when their conversation no longer shows them.
 const logins = new LoginTerminals();
@@ -185,6 +202,7 @@ const dispatcher = new RpcDispatcher(
     ),
     InspectorService: inspection.service,
     MeshService: new MeshService(mesh, meshLog),
+    DeviceService: deviceService,
   },
   language,
 );
@@ -195,6 +213,8 @@ const server = await createServer({
   access: async (app) => {
     await app.register(accessControl, {
       token,
+      devices,
+      pairing,
       tls: cli.tls,
       allowedHosts: () => config.config.allowedHosts,
       language,
@@ -209,6 +229,7 @@ const server = await createServer({
   language,
   image: (id) => images.get(id),
   onClientGone: (client) => inspection.service?.dropClient(client),
+  sockets: deviceSockets,
   ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
 });
 await server
@@ -233,10 +254,14 @@ process.on('SIGTERM', quit);
 
 const address = server.server.address();
 const port = typeof address === 'object' && address ? address.port : cli.port;
-const url = `${cli.tls ? 'https' : 'http'}://${reachableAddress(cli.host)}:${port}/?token=${encodeURIComponent(token)}`;
+reachableBase = `${cli.tls ? 'https' : 'http'}://${reachableAddress(cli.host)}:${port}`;
+const url = `${reachableBase}/?token=${encodeURIComponent(token)}`;
 console.log(`Switchboard ready at ${url}`);
 if (process.stdout.isTTY) {
-  qrcode.generate(url, { small: true });
+  // A one-time code, not the token: a QR code photographed later pairs nothing.
+  const { url: pairUrl } = deviceService.Pair();
+  qrcode.generate(pairUrl, { small: true });
+  console.log(translate(language(), 'cli.pairCode', { url: pairUrl }));
   if (cli.open) {
     const opener =
       process.platform === 'darwin'

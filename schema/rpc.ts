@@ -129,6 +129,9 @@ export const rpcMethods = {
   'InspectorService.Watch': [name],
   'InspectorService.Unwatch': [name],
   'MeshService.Overview': [],
+  'DeviceService.Pair': [],
+  'DeviceService.List': [],
+  'DeviceService.Revoke': [{ title: 'id', type: 'string', minLength: 1, maxLength: 100 }],
 } as const satisfies Record<string, readonly ParamSchema[]>;
 
 export type RpcMethod = keyof typeof rpcMethods;

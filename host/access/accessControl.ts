@@ -2,14 +2,29 @@ import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastif
 import { translate, type Language, type MessageKey } from '../i18n.ts';
 import { FailureLimiter, type FailureLimit } from './FailureLimiter.ts';
 import { hostOfHeader, isThisMachine, normalizeHostName, originMatchesHost } from './hostNames.ts';
+import type { DeviceStore } from './DeviceStore.ts';
+import type { PairingCodes } from './PairingCodes.ts';
+import { isPairingRequest, registerPairing } from './pairingRoute.ts';
 import { cookieValues, sessionCookie, sessionCookieName } from './sessionCookie.ts';
+import { deviceNameOf } from '../../schema/deviceName.ts';
 import { sessionValue, tokenMatches } from './token.ts';
 import { isApiPath, tokenInUrl, withoutToken } from './tokenInUrl.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The paired device that sent it (its session cookie's), if one did. */
+    device?: string;
+  }
+}
 
 /** Options of {@link accessControl}. */
 export interface AccessOptions {
   /** The access token (see `loadOrCreateToken`). */
   token: string;
+  /** The paired devices: each session cookie is one's (CONTRACT.md §9). */
+  devices: DeviceStore;
+  /** The one-time codes `POST /api/pair` takes; without them, nothing pairs but the token. */
+  pairing?: PairingCodes;
   /** Extra host names the app may be reached by: the config's `allowedHosts`, read on each request. */
   allowedHosts: () => readonly string[];
   /** Whether the server speaks HTTPS: the session cookie is then `Secure`. */
@@ -116,11 +131,27 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
     }
 
     const route = request.routeOptions.url;
+    const cookieName = sessionCookieName(host, tls);
+    // A session cookie holds 256 random bits: unguessable even when SWITCHBOARD_TOKEN is weak,
+    // so it may pass while the address is refused — a paired app keeps working beside a guesser.
+    const paired = pairedBy(cookieValues(request.headers.cookie, cookieName));
+    if (paired && paired.device === undefined && request.headers.upgrade === undefined) {
+      // A browser paired before devices had cookies of their own becomes a device of its own.
+      void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then(
+        (device) => {
+          if (device) request.device = device;
+          next();
+        },
+      );
+      return;
+    }
+    if (paired?.device) request.device = paired.device;
+    if (isPairingRequest(request)) {
+      next();
+      return;
+    }
     if (isApiPath(pathOf(request.url)) || (route !== undefined && isApiPath(route))) {
-      // A session cookie is an HMAC: unguessable even when SWITCHBOARD_TOKEN is weak, so it may
-      // pass while the address is refused — a paired app keeps working beside a guesser.
-      const cookies = cookieValues(request.headers.cookie, sessionCookieName(host, tls));
-      if (cookies.some((value) => tokenMatches(value, session))) {
+      if (paired !== undefined) {
         next();
         return;
       }
@@ -148,13 +179,54 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
       return;
     }
     closeIfUpgrade(request, reply);
-    void reply
-      .code(302)
-      .header('cache-control', 'no-store')
-      .header('set-cookie', sessionCookie(sessionCookieName(host, tls), session, tls))
-      .header('location', redirectTarget(request.url))
-      .send();
+    const redirect = () =>
+      void reply
+        .code(302)
+        .header('cache-control', 'no-store')
+        .header('location', redirectTarget(request.url))
+        .send();
+    // A browser already paired stays the device it is; another becomes one.
+    if (paired?.device) return redirect();
+    void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then((device) => {
+      if (device) redirect();
+      else refuse(request, reply, 409, 'access.tooManyDevices');
+    });
   });
+
+  /**
+   * The paired device a session cookie is, if one is; `{}` for the cookie of a browser paired
+   * before devices had cookies of their own (the token's, still valid as the token is).
+   */
+  function pairedBy(cookies: string[]): { device?: string } | undefined {
+    for (const value of cookies) {
+      const device = options.devices.verify(value);
+      if (device) return { device };
+    }
+    return cookies.some((value) => tokenMatches(value, session)) ? {} : undefined;
+  }
+
+  /** Pairs a new device named `name`, its cookie set on `reply`; `undefined` when full. */
+  async function pairDevice(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    name: string,
+  ): Promise<string | undefined> {
+    const added = await options.devices.add(name);
+    if (!added) return undefined;
+    const cookieName = sessionCookieName(request.headers.host, tls);
+    reply.header('set-cookie', sessionCookie(cookieName, added.cookie, tls));
+    return added.id;
+  }
+
+  if (options.pairing) {
+    registerPairing(app, {
+      codes: options.pairing,
+      pair: pairDevice,
+      fail,
+      refuseIfBlocked,
+      refuse,
+    });
+  }
   done();
 };
 

@@ -25,11 +25,13 @@ function decode(text: string): string {
   }
 }
 
-function isToken(parameter: string): boolean {
+function isNamed(parameter: string, wanted: string): boolean {
   const equals = parameter.indexOf('=');
   const name = equals < 0 ? parameter : parameter.slice(0, equals);
-  return decode(name).toLowerCase() === 'token';
+  return decode(name).toLowerCase() === wanted;
 }
+
+const isToken = (parameter: string) => isNamed(parameter, 'token');
 
 /** The value of the first `token` parameter of `url`, decoded; `undefined` without one. */
 export function tokenInUrl(url: string): string | undefined {
@@ -55,9 +57,11 @@ export function withoutToken(url: string): string {
  */
 export function redactToken(url: string): string {
   const { path, parameters } = split(url);
-  if (!parameters.some(isToken)) return url;
+  // A pairing link's one-time code is a secret too while it lasts (CONTRACT.md §9).
+  const secret = (parameter: string) => isToken(parameter) || isNamed(parameter, 'code');
+  if (!parameters.some(secret)) return url;
   const shown = parameters.map((parameter) =>
-    isToken(parameter) ? `${parameter.split('=', 1)[0] ?? ''}=${redacted}` : parameter,
+    secret(parameter) ? `${parameter.split('=', 1)[0] ?? ''}=${redacted}` : parameter,
   );
   return `${path}?${shown.join('&')}`;
 }

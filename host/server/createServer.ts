@@ -11,6 +11,7 @@ import type { RpcDispatcher } from './rpcDispatcher.ts';
 import type { InspectClient } from '../services/InspectorService.ts';
 import type { StoredImage } from '../conversations/ImageStore.ts';
 import { cspNonce, securityHeaders } from './securityHeaders.ts';
+import type { DeviceSockets } from '../access/DeviceSockets.ts';
 import { webSocketSink } from './webSocketSink.ts';
 
 export interface ServerOptions {
@@ -28,6 +29,8 @@ export interface ServerOptions {
   https?: { key: string; cert: string };
   /** A WebSocket client went away (the inspector stops sending to it). */
   onClientGone?: (client: InspectClient) => void;
+  /** Each paired device's sockets, closed when it is revoked. */
+  sockets?: DeviceSockets;
 }
 
 /**
@@ -93,7 +96,9 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
     // What is sent to this client only (responses, the inspector's notifications) follows the
     // events published before it: a snapshot and the events after it fit together exactly.
-    const client = { send: (frame: string) => subscription.send(frame) };
+    const { device } = request;
+    const client = { send: (frame: string) => subscription.send(frame), device };
+    const forget = device ? options.sockets?.add(device, socket) : undefined;
     socket.on('message', (data: Buffer, isBinary: boolean) => {
       const text = isBinary ? '' : data.toString('utf8');
       void options.dispatcher.handle(text, { client }).then((response) => {
@@ -101,6 +106,7 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       });
     });
     socket.on('close', () => {
+      forget?.();
       subscription.close();
       options.onClientGone?.(client);
     });
@@ -123,6 +129,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     };
     app.get('/', sendShell);
     app.get('/index.html', sendShell);
+    // The page a pairing code's QR opens (CONTRACT.md §9): the app, which asks for a name.
+    app.get('/pair', sendShell);
   } else {
     app.get('/', (_request, reply) =>
       reply.type('text/plain; charset=utf-8').send(translate(options.language(), 'rpc.notBuilt')),

@@ -14,6 +14,7 @@ import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
 import type { InspectClient, InspectorService } from '../services/InspectorService.ts';
 import type { MeshService } from '../services/MeshService.ts';
+import type { DeviceClient, DeviceService } from '../services/DeviceService.ts';
 
 export interface Services {
   AgentService: AgentService;
@@ -21,11 +22,15 @@ export interface Services {
   ChatService: ChatService;
   InspectorService: InspectorService;
   MeshService: MeshService;
+  DeviceService: DeviceService;
 }
 
-/** Who sent a request: a WebSocket client can be sent notifications (the inspector's). */
+/**
+ * Who sent a request: a WebSocket client can be sent notifications (the inspector's), and is the
+ * paired device its session cookie says (`DeviceService.List`'s `current`).
+ */
 export interface RequestContext {
-  client?: InspectClient;
+  client?: InspectClient & DeviceClient;
 }
 
 /** -32000: a refusal or failure the user reads (CONTRACT.md §3). */

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../host/i18n.ts';
-import { accessServerPerTest, errorOf, send, token, upgrade } from './accessHarness.ts';
+import { DeviceStore } from '../../../host/access/DeviceStore.ts';
+import {
+  accessServerPerTest,
+  errorOf,
+  send,
+  stateFolder,
+  token,
+  upgrade,
+} from './accessHarness.ts';
 
 const open = accessServerPerTest();
 const bearer = { authorization: `Bearer ${token}` };
@@ -118,7 +126,7 @@ describe('pairing with /?token=', () => {
     const cookies = answer.headers['set-cookie'] ?? [];
     expect(cookies).toHaveLength(1);
     const attributes = (cookies[0] ?? '').split(/; */);
-    expect(attributes[0]).toMatch(new RegExp(`^switchboard_${port}=[\\w-]{43}$`));
+    expect(attributes[0]).toMatch(new RegExp(`^switchboard_${port}=d\\.[\\w-]{36}\\.[\\w-]{43}$`));
     expect(attributes[0]).not.toContain(token);
     expect(attributes).toEqual(expect.arrayContaining(['HttpOnly', 'SameSite=Strict', 'Path=/']));
     expect(attributes).not.toContain('Secure');
@@ -133,14 +141,16 @@ describe('pairing with /?token=', () => {
     expect(setCookie).toMatch(/Max-Age=\d{6,}/);
   });
 
-  it('gives the same cookie after a restart with the same token, so an installed app stays paired', async () => {
-    const first = await open();
+  it('gives a cookie that still works after a restart, so an installed app stays paired', async () => {
+    const folder = await stateFolder();
+    const first = await open({ devices: await DeviceStore.open(folder) });
     const cookie = await pair(first.port);
     await first.app.close();
-    const second = await open();
+    const second = await open({ devices: await DeviceStore.open(folder) });
     const renamed = cookie.replace(/^switchboard_\d+/, `switchboard_${second.port}`);
     expect((await send(second.port, '/api/ping', { cookie: renamed })).status).toBe(200);
-    const other = await open({ token: 'another token' });
+    // Another host (its own state) knows no such device.
+    const other = await open();
     const forOther = cookie.replace(/^switchboard_\d+/, `switchboard_${other.port}`);
     expect((await send(other.port, '/api/ping', { cookie: forOther })).status).toBe(401);
   });

@@ -11,9 +11,13 @@ import {
   type OutgoingHttpHeaders,
 } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterEach } from 'vitest';
+import { afterEach, onTestFinished } from 'vitest';
 import WebSocket from 'ws';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { accessControl, type AccessOptions } from '../../../host/access/accessControl.ts';
+import { DeviceStore } from '../../../host/access/DeviceStore.ts';
 
 export const token = 'test-token-Zm9vYmFy_0123456789';
 
@@ -30,6 +34,13 @@ export interface ServerSetup {
   websocketFirst?: boolean;
 }
 
+/** A state folder of the test's own (its paired devices), removed after it. */
+export async function stateFolder(): Promise<string> {
+  const folder = await mkdtemp(join(tmpdir(), 'switchboard-access-'));
+  onTestFinished(() => rm(folder, { recursive: true, force: true }));
+  return folder;
+}
+
 /** Starts a server per call, closed after the test. */
 export function accessServerPerTest(): (
   options?: Partial<AccessOptions>,
@@ -43,7 +54,14 @@ export function accessServerPerTest(): (
     const app = Fastify(fastify);
     open.push(app);
     if (websocketFirst) await app.register(fastifyWebsocket);
-    await app.register(accessControl, { token, tls: false, allowedHosts: () => [], ...options });
+    const devices = await DeviceStore.open(await stateFolder());
+    await app.register(accessControl, {
+      token,
+      devices,
+      tls: false,
+      allowedHosts: () => [],
+      ...options,
+    });
     if (!websocketFirst) await app.register(fastifyWebsocket);
     app.get('/api/boom', () => {
       throw new Error('boom');
@@ -54,6 +72,7 @@ export function accessServerPerTest(): (
     });
     app.get('/', (_request, reply) => reply.type('text/html').send('<h1>Switchboard</h1>'));
     app.get('/app/*', (_request, reply) => reply.type('text/plain').send('static'));
+    app.get('/pair', (_request, reply) => reply.type('text/html').send('<h1>Pair</h1>'));
     await app.listen({ host: '127.0.0.1', port: 0 });
     const { port } = app.server.address() as AddressInfo;
     return { app, port, base: `http://127.0.0.1:${port}` };
@@ -71,7 +90,11 @@ export function send(
   port: number,
   path: string,
   headers: OutgoingHttpHeaders = {},
-  { method = 'GET', setHost = true }: { method?: string; setHost?: boolean } = {},
+  {
+    method = 'GET',
+    setHost = true,
+    body,
+  }: { method?: string; setHost?: boolean; body?: string } = {},
 ): Promise<Answer> {
   return new Promise((resolve, reject) => {
     const options = { host: '127.0.0.1', port, path, method, headers, setHost };
@@ -84,7 +107,7 @@ export function send(
       );
     });
     outgoing.on('error', reject);
-    outgoing.end();
+    outgoing.end(body);
   });
 }
 

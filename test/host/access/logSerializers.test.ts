@@ -31,6 +31,7 @@ async function requestsCarryingTokens(port: number, wrong: string): Promise<stri
   await send(port, '/api/ping', { authorization: `Bearer ${wrong}` });
   await upgrade(`ws://127.0.0.1:${port}/api/ws?since=1&token=${token}`);
   await upgrade(`ws://127.0.0.1:${port}/api/ws?token=${wrong}`);
+  await send(port, `/pair?code=SECRETCODE1`);
   return cookie.split('=')[1] ?? '';
 }
 
@@ -49,7 +50,9 @@ describe('the log', () => {
     const cookieValue = await requestsCarryingTokens(port, wrong);
     await app.close();
     const text = log.text();
-    expect(cookieValue).toMatch(/^[\w-]{43}$/);
+    expect(cookieValue).toMatch(/^d\.[\w-]{36}\.[\w-]{43}$/);
+    expect(text).toContain('"url":"/pair?code=[redacted]"');
+    expect(text).not.toContain('SECRETCODE1');
     expect(text).toContain('incoming request');
     expect(text).toContain('"url":"/api/ws?since=1&token=[redacted]"');
     expect(text).toContain('"url":"/?TOKEN=[redacted]"');

@@ -1,0 +1,55 @@
+import type { DeviceStore, DeviceView } from '../access/DeviceStore.ts';
+import type { DeviceSockets } from '../access/DeviceSockets.ts';
+import type { PairingCodes } from '../access/PairingCodes.ts';
+import { translate, type Language } from '../i18n.ts';
+import { ServiceError } from '../ServiceError.ts';
+
+/** Who asks: the paired device of the WebSocket the request came on, if any. */
+export interface DeviceClient {
+  device?: string;
+}
+
+/** A pairing code of `Pair`: what the QR codes show. */
+export interface PairingOffer {
+  code: string;
+  /** `…/pair?code=CODE`, on the address other devices reach this host by. */
+  url: string;
+  /** ISO 8601. */
+  expiresAt: string;
+}
+
+/**
+ * `DeviceService` (CONTRACT.md §9): one-time codes that pair a device, the list of paired
+ * devices, and their revocation, which cuts the device at once (its sockets close, its cookie
+ * stops working).
+ */
+export class DeviceService {
+  constructor(
+    private readonly devices: DeviceStore,
+    private readonly codes: PairingCodes,
+    private readonly sockets: DeviceSockets,
+    /** `http(s)://address:port` of this host as other devices reach it. */
+    private readonly base: () => string,
+    private readonly language: () => Language,
+  ) {}
+
+  Pair(): PairingOffer {
+    const { code, expiresAt } = this.codes.issue();
+    const url = `${this.base()}/pair?code=${code}`;
+    return { code, url, expiresAt: expiresAt.toISOString() };
+  }
+
+  List(client?: DeviceClient): DeviceView[] {
+    return this.devices.list(client?.device);
+  }
+
+  async Revoke(id: string): Promise<void> {
+    if (!(await this.devices.revoke(id))) {
+      throw new ServiceError(
+        'not-found',
+        translate(this.language(), 'error.unknownDevice', { id }),
+      );
+    }
+    this.sockets.close(id);
+  }
+}

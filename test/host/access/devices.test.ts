@@ -1,0 +1,115 @@
+import { readFile, stat, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { DeviceStore, maxDevices } from '../../../host/access/DeviceStore.ts';
+import { PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
+import { deviceNameOf } from '../../../schema/deviceName.ts';
+import { stateFolder } from './accessHarness.ts';
+
+describe('the paired devices', () => {
+  it('each have a cookie of their own, kept as a hash in a 0600 file that outlives the host', async () => {
+    const folder = await stateFolder();
+    const devices = await DeviceStore.open(folder);
+    const ipad = (await devices.add('  iPad  '))!;
+    const laptop = (await devices.add('Laptop'))!;
+    expect(ipad.cookie).toMatch(/^d\.[\w-]{36}\.[\w-]{43}$/);
+    expect(devices.verify(ipad.cookie)).toBe(ipad.id);
+    expect(devices.verify(laptop.cookie)).toBe(laptop.id);
+    const file = join(folder, 'devices.json');
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain(ipad.cookie.split('.')[2]);
+
+    const reopened = await DeviceStore.open(folder);
+    expect(reopened.verify(ipad.cookie)).toBe(ipad.id);
+    expect(reopened.list(laptop.id).map(({ name, current }) => ({ name, current }))).toEqual([
+      { name: 'iPad', current: false },
+      { name: 'Laptop', current: true },
+    ]);
+  });
+
+  it('lets nothing else in: another secret, another id, a malformed value, a revoked device', async () => {
+    const devices = await DeviceStore.open(await stateFolder());
+    const { id, cookie } = (await devices.add('Phone'))!;
+    const [, , secret] = cookie.split('.');
+    const other = (await devices.add('Other'))!;
+    expect(devices.verify(`d.${id}.${other.cookie.split('.')[2]}`)).toBeUndefined();
+    expect(devices.verify(`d.${other.id}.${secret}`)).toBeUndefined();
+    for (const value of ['', 'd.', `d.${id}`, `${id}.${secret}`, `d.${id}.${secret}x`]) {
+      expect(devices.verify(value)).toBeUndefined();
+    }
+    expect(await devices.revoke(id)).toBe(true);
+    expect(devices.verify(cookie)).toBeUndefined();
+    expect(await devices.revoke(id)).toBe(false);
+    expect(devices.list().map(({ name }) => name)).toEqual(['Other']);
+  });
+
+  it('marks when each was last seen, and keeps names short', async () => {
+    let now = new Date('2026-12-01T10:00:00Z');
+    const devices = await DeviceStore.open(await stateFolder(), () => now);
+    const { cookie } = (await devices.add('x'.repeat(500)))!;
+    now = new Date('2026-12-01T11:30:00Z');
+    devices.verify(cookie);
+    const [listed] = devices.list();
+    expect(listed).toMatchObject({ createdAt: '2026-12-01T10:00:00.000Z' });
+    expect(listed!.lastSeen).toBe('2026-12-01T11:30:00.000Z');
+    expect(listed!.name).toHaveLength(80);
+  });
+
+  it('pairs no device from a damaged file, and no more than the most it keeps', async () => {
+    const folder = await stateFolder();
+    await writeFile(join(folder, 'devices.json'), '{not json');
+    const devices = await DeviceStore.open(folder);
+    expect(devices.list()).toEqual([]);
+    for (let index = 0; index < maxDevices; index++) expect(await devices.add('d')).toBeDefined();
+    expect(await devices.add('one too many')).toBeUndefined();
+  });
+});
+
+describe('a pairing code', () => {
+  it('works once, for 10 minutes (a simulated clock), typed in any case with dashes', () => {
+    let now = 0;
+    const codes = new PairingCodes(() => now);
+    const first = codes.issue();
+    expect(first.code).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
+    expect(first.expiresAt.getTime()).toBe(pairingCodeLifetimeMs);
+    const typed = `${first.code.slice(0, 5).toLowerCase()}-${first.code.slice(5)}`;
+    expect(codes.take(typed)).toBe(true);
+    expect(codes.take(first.code)).toBe(false);
+
+    const late = codes.issue();
+    now = pairingCodeLifetimeMs - 1;
+    const inTime = codes.issue();
+    now += 1;
+    expect(codes.take(late.code)).toBe(false);
+    expect(codes.take(inTime.code)).toBe(true);
+    expect(codes.take('')).toBe(false);
+  });
+
+  it('forgets the oldest when too many wait', () => {
+    const codes = new PairingCodes(() => 0);
+    const oldest = codes.issue();
+    const rest = Array.from({ length: 20 }, () => codes.issue());
+    expect(codes.take(oldest.code)).toBe(false);
+    expect(rest.every(({ code }) => codes.take(code))).toBe(true);
+  });
+});
+
+describe('a device’s default name', () => {
+  it('says its browser and system', () => {
+    const names = {
+      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1':
+        'Safari on iPad',
+      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36':
+        'Chrome on Android',
+      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0':
+        'Edge on Windows',
+      'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0': 'Firefox on Linux',
+      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15':
+        'Safari on macOS',
+      'curl/8.5.0': 'Browser',
+    };
+    for (const [agent, name] of Object.entries(names)) expect(deviceNameOf(agent)).toBe(name);
+    expect(deviceNameOf(undefined)).toBe('Browser');
+  });
+});
