@@ -236,7 +236,10 @@ const quit = () => {
     supervisor.close().then(() => conversations.close()),
     destroyValidationPool(),
     meshServer.close().then(() => Promise.all([mesh.close(), meshLog.close()])),
-  ]).then(() => process.exit(0));
+  ]).then(() => {
+    console.log(translate(language(), 'cli.stopped'));
+    process.exit(0);
+  });
 };
 process.on('SIGINT', quit);
 process.on('SIGTERM', quit);
