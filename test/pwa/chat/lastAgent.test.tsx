@@ -1,13 +1,12 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { agentToOpen } from '../../../pwa/src/chat/lastAgent.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
 import { agents, chatMethods, conversation, RoutedChat } from './fixtures.tsx';
 
 useMockHost();
-afterEach(() => localStorage.clear());
 
 const claude = agents[0]!;
 
