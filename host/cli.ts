@@ -9,6 +9,8 @@ export interface CliOptions {
   port: number;
   tls: boolean;
   open: boolean;
+  /** `--help`: print the options and the environment, then exit. */
+  help: boolean;
 }
 
 /** A command line that cannot be used, with the sentence that says why. */
@@ -17,8 +19,9 @@ export class CliError extends Error {
 }
 
 /**
- * `npm start -- [--config PATH] [--host ADDR] [--port N] [--tls] [--no-open]`. TLS is on by
- * default when the host is reachable from other machines (not loopback); `--no-tls` turns it off.
+ * `switchboard [--config PATH] [--host ADDR] [--port N] [--tls] [--no-open] [--help]`, or
+ * `npm start -- …`. TLS is on by default when the host is reachable from other machines (not
+ * loopback); `--no-tls` turns it off.
  */
 export function parseCli(argv: readonly string[]): CliOptions {
   let values;
@@ -31,6 +34,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
         port: { type: 'string', default: '7777' },
         tls: { type: 'boolean' },
         open: { type: 'boolean', default: true },
+        help: { type: 'boolean', short: 'h', default: false },
       },
       allowNegative: true,
       strict: true,
@@ -39,7 +43,7 @@ export function parseCli(argv: readonly string[]): CliOptions {
     throw new CliError((error as Error).message);
   }
   const port = Number(values.port);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  if (!values.help && (!Number.isInteger(port) || port < 0 || port > 65535)) {
     // Before any configuration is read, the command line speaks English.
     throw new CliError(translate('en', 'cli.badPort', { port: values.port }));
   }
@@ -49,5 +53,6 @@ export function parseCli(argv: readonly string[]): CliOptions {
     port,
     tls: values.tls ?? !isLoopback(values.host),
     open: values.open,
+    help: values.help,
   };
 }

@@ -14,6 +14,7 @@ import { accessLogSerializers } from './access/logSerializers.ts';
 import { loadOrCreateToken } from './access/token.ts';
 import { defaultLimits } from './agentDefinition.ts';
 import { CliError, parseCli } from './cli.ts';
+import { helpLanguage, helpText } from './cliHelp.ts';
 import { locateConfig } from './config/configPath.ts';
 import { parseDuration } from './config/loadConfig.ts';
 import { CurrentConfig } from './config/CurrentConfig.ts';
@@ -57,9 +58,18 @@ const cli = (() => {
   try {
     return parseCli(process.argv.slice(2));
   } catch (error) {
-    return fail(error instanceof CliError ? error.message : String(error));
+    return fail(
+      error instanceof CliError
+        ? `${error.message}\n${translate('en', 'cli.seeHelp')}`
+        : String(error),
+    );
   }
 })();
+if (cli.help) {
+  const width = Math.min(process.stdout.columns || 80, 100);
+  process.stdout.write(helpText(await helpLanguage(cli.config, process.env), process.env, width));
+  process.exit(0);
+}
 
 /** Filled once the configuration is open; the language follows the file. */
 const host: { config?: CurrentConfig } = {};
@@ -247,7 +257,10 @@ const quit = () => {
     supervisor.close().then(() => conversations.close()),
     destroyValidationPool(),
     meshServer.close().then(() => Promise.all([mesh.close(), meshLog.close()])),
-  ]).then(() => process.exit(0));
+  ]).then(() => {
+    console.log(translate(language(), 'cli.stopped'));
+    process.exit(0);
+  });
 };
 process.on('SIGINT', quit);
 process.on('SIGTERM', quit);

@@ -16,31 +16,37 @@ export interface ConfigLocation {
 }
 
 /**
- * Which configuration file to open (CONTRACT.md §1): `--config`, then `SWITCHBOARD_CONFIG`, then
- * the most recent file opened from the application that still exists, then the default file,
- * created when missing. A file named by flag or env must exist.
+ * Which configuration file CONTRACT.md §1 names, without touching the disk beyond looking: `--config`,
+ * then `SWITCHBOARD_CONFIG`, then the most recent file opened from the application that still
+ * exists, then the default file, which may not exist yet.
+ */
+export function configCandidate(
+  flag: string | undefined,
+  env: Readonly<Record<string, string | undefined>> = process.env,
+  recent: readonly string[] = [],
+): Omit<ConfigLocation, 'created'> {
+  if (flag) return { path: resolve(flag), source: 'flag' };
+  if (env.SWITCHBOARD_CONFIG) return { path: resolve(env.SWITCHBOARD_CONFIG), source: 'env' };
+  const latest = recent.find((path) => existsSync(path));
+  if (latest) return { path: latest, source: 'recent' };
+  return { path: defaultConfigPath(env), source: 'default' };
+}
+
+/**
+ * Which configuration file to open (CONTRACT.md §1), as {@link configCandidate} names it. A file
+ * named by flag or env must exist; the default file is created when missing.
  */
 export async function locateConfig(
   flag: string | undefined,
   env: Readonly<Record<string, string | undefined>> = process.env,
   recent: readonly string[] = [],
 ): Promise<ConfigLocation> {
-  const named = flag
-    ? { path: resolve(flag), source: 'flag' as const }
-    : env.SWITCHBOARD_CONFIG
-      ? { path: resolve(env.SWITCHBOARD_CONFIG), source: 'env' as const }
-      : undefined;
-  if (named) {
-    if (!existsSync(named.path)) {
-      throw new ConfigError(translate('en', 'configFile.notFound', { path: named.path }));
-    }
-    return { ...named, created: false };
+  const { path, source } = configCandidate(flag, env, recent);
+  if (existsSync(path)) return { path, source, created: false };
+  if (source === 'flag' || source === 'env') {
+    throw new ConfigError(translate('en', 'configFile.notFound', { path }));
   }
-  const latest = recent.find((path) => existsSync(path));
-  if (latest) return { path: latest, source: 'recent', created: false };
-  const path = defaultConfigPath(env);
-  if (existsSync(path)) return { path, source: 'default', created: false };
   await mkdir(dirname(path), { recursive: true });
   await writeFile(path, defaultConfigText(), { flag: 'wx' });
-  return { path, source: 'default', created: true };
+  return { path, source, created: true };
 }

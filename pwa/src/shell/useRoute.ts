@@ -36,11 +36,21 @@ const subscribe = (listener: () => void) => {
   return () => window.removeEventListener('hashchange', listener);
 };
 
+/** How to go to a route: `replace` takes the place of the current one in the history. */
+export interface NavigateOptions {
+  replace?: boolean;
+}
+
+/** Goes to a route; a screen that only completes its route (`#/chat` → `#/chat/x`) replaces. */
+export type Navigate = (route: Route, options?: NavigateOptions) => void;
+
 /** The current route (in the URL's hash, so a reload or an installed app keeps its place). */
-export function useRoute(): [Route, (route: Route) => void] {
+export function useRoute(): [Route, Navigate] {
   const hash = useSyncExternalStore(subscribe, () => window.location.hash);
-  const navigate = useCallback((route: Route) => {
-    window.location.hash = routeHash(route);
+  const navigate = useCallback<Navigate>((route, { replace = false } = {}) => {
+    // Back then leaves the screen instead of landing on the route that was completed.
+    if (replace) window.location.replace(routeHash(route));
+    else window.location.hash = routeHash(route);
   }, []);
   return [parseRoute(hash), navigate];
 }

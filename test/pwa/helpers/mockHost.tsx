@@ -28,7 +28,10 @@ const socket = ws.link('ws://localhost:3000/api/ws*');
 export const server = setupServer();
 const stores = new Set<HostStore>();
 
-/** Starts msw for the file, and cleans up after each test; call once at the top of a test file. */
+/**
+ * Starts msw for the file, and cleans up after each test (the app's stores, msw's handlers and the
+ * device's storage); call once at the top of a test file.
+ */
 export function useMockHost(): void {
   beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
   afterEach(() => {
@@ -36,6 +39,7 @@ export function useMockHost(): void {
     for (const store of stores) store.stop();
     stores.clear();
     server.resetHandlers();
+    localStorage.clear(); // what the app remembers on the device (the last agent chatted with)
   });
   afterAll(() => server.close());
 }
