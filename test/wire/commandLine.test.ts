@@ -72,7 +72,7 @@ describe('the command line (CONTRACT.md §1)', () => {
     expect(missing.output()).toContain('no such file: /nonexistent/config.yaml');
   });
 
-  it('prints the ready line then a QR code of the URL when stdout is a terminal', async () => {
+  it('prints the ready line then a QR code of a one-time pairing link when stdout is a terminal', async () => {
     const folder = await mkdtemp(join(tmpdir(), 'switchboard-cli-'));
     folders.push(folder);
     await writeFile(join(folder, 'config.yaml'), configText({ a: [] }));
@@ -85,6 +85,20 @@ describe('the command line (CONTRACT.md §1)', () => {
       .toMatch(/Switchboard ready at http:\/\/127\.0\.0\.1:\d+\/\?token=qr-test-token/);
     // qrcode-terminal's small mode draws with half blocks.
     await expect.poll(host.output).toMatch(/[▀▄█]{10}/);
+    // The QR code is a pairing link's, not the token's: it pairs one device, once.
+    const link = /(http:\/\/127\.0\.0\.1:(\d+))\/pair\?code=([2-9A-Z]{10})/;
+    await expect.poll(host.output).toMatch(link);
+    const [, base, , code] = link.exec(host.output())!;
+    const pair = () =>
+      fetch(`${base}/api/pair`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ code, name: 'Tablet' }),
+      });
+    const paired = await pair();
+    expect(paired.status).toBe(200);
+    expect(paired.headers.get('set-cookie')).toMatch(/^switchboard_\d+=d\./);
+    expect((await pair()).status).toBe(401);
     const exited = new Promise((resolve) => host.child.once('exit', resolve));
     host.child.kill('SIGINT');
     await exited;

@@ -1,0 +1,86 @@
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { WireClient } from '../helpers/hostProcess.ts';
+import { configText } from '../helpers/configHarness.ts';
+import { hostPerTest, type HostProcess } from '../helpers/hostProcess.ts';
+
+const start = hostPerTest();
+
+interface Offer {
+  code: string;
+  url: string;
+  expiresAt: string;
+}
+
+/** Pairs a device with a code of `Pair`, as a browser does from the pairing page: its cookie. */
+async function pairDevice(host: HostProcess, owner: WireClient, name: string): Promise<string> {
+  const offer = (await owner.call('DeviceService.Pair')).result as Offer;
+  const answer = await fetch(`${host.base}/api/pair`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', origin: host.base },
+    body: JSON.stringify({ code: offer.code, name }),
+  });
+  expect(answer.status).toBe(200);
+  return answer.headers.get('set-cookie')!.split(';', 1)[0]!;
+}
+
+/** The device's own socket: its cookie, not the token. */
+const connectAs = (host: HostProcess, cookie: string) =>
+  host.connect('', { authorization: '', cookie });
+
+describe('devices on the LAN (CONTRACT.md §9, DeviceService)', () => {
+  it('gives a one-time pairing link of this host, valid 10 minutes', async () => {
+    const host = await start(configText({ a: [] }));
+    const owner = await host.connect();
+    const before = Date.now();
+    const offer = (await owner.call('DeviceService.Pair')).result as Offer;
+    expect(offer.code).toMatch(/^[2-9A-Z]{10}$/);
+    expect(offer.url).toBe(`${host.base}/pair?code=${offer.code}`);
+    const lasts = Date.parse(offer.expiresAt) - before;
+    expect(lasts).toBeGreaterThan(9.9 * 60_000);
+    expect(lasts).toBeLessThanOrEqual(10 * 60_000 + 1000);
+    // The link opens the app (which asks for a name), with the page's security headers.
+    const page = await fetch(offer.url);
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('<div id="root">');
+    expect(page.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+  });
+
+  it('lists the paired devices, says which one asks, and cuts a revoked one at once', async () => {
+    const host = await start(configText({ a: [] }));
+    const owner = await host.connect();
+    const tabletCookie = await pairDevice(host, owner, 'Tablet');
+    const laptopCookie = await pairDevice(host, owner, 'Laptop');
+    const tablet = await connectAs(host, tabletCookie);
+    const laptop = await connectAs(host, laptopCookie);
+
+    const listed = (await tablet.call('DeviceService.List')).result as {
+      id: string;
+      name: string;
+      current: boolean;
+      lastSeen: string;
+    }[];
+    expect(listed.map(({ name, current }) => ({ name, current }))).toEqual([
+      { name: 'Tablet', current: true },
+      { name: 'Laptop', current: false },
+    ]);
+    expect(Date.parse(listed[0]!.lastSeen)).toBeGreaterThan(Date.now() - 60_000);
+    const file = await readFile(join(host.folder, 'state', 'devices.json'), 'utf8');
+    expect(file).not.toContain(tabletCookie.split('.')[2]);
+
+    const closed = new Promise<number>((resolve) => tablet.socket.once('close', resolve));
+    const revoked = await laptop.call('DeviceService.Revoke', [listed[0]!.id]);
+    expect(revoked.error).toBeUndefined();
+    expect(await closed).toBe(4401);
+    // Its cookie opens nothing now; the other device goes on.
+    await expect(connectAs(host, tabletCookie)).rejects.toThrow('upgrade refused: 401');
+    const request = { jsonrpc: '2.0', id: 1, method: 'DeviceService.List', params: [] };
+    const headers = { authorization: '', cookie: tabletCookie };
+    expect((await host.post(JSON.stringify(request), headers)).status).toBe(401);
+    expect((await laptop.call('DeviceService.List')).result).toHaveLength(1);
+    expect((await laptop.call('DeviceService.Revoke', [listed[0]!.id])).error).toMatchObject({
+      data: { kind: 'not-found' },
+    });
+  });
+});
