@@ -1,18 +1,8 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import type { DeviceView } from '../../schema/devices.ts';
 import { writeFileAtomic } from '../config/atomicWrite.ts';
-
-/** A paired device as `DeviceService.List` shows it (CONTRACT.md §9). */
-export interface DeviceView {
-  id: string;
-  name: string;
-  /** ISO 8601. */
-  createdAt: string;
-  lastSeen: string;
-  /** It is the device that asks. */
-  current: boolean;
-}
 
 interface DeviceRecord {
   id: string;

@@ -1,4 +1,5 @@
-import type { DeviceStore, DeviceView } from '../access/DeviceStore.ts';
+import type { DeviceView, PairingOffer } from '../../schema/devices.ts';
+import type { DeviceStore } from '../access/DeviceStore.ts';
 import type { DeviceSockets } from '../access/DeviceSockets.ts';
 import type { PairingCodes } from '../access/PairingCodes.ts';
 import { translate, type Language } from '../i18n.ts';
@@ -7,15 +8,6 @@ import { ServiceError } from '../ServiceError.ts';
 /** Who asks: the paired device of the WebSocket the request came on, if any. */
 export interface DeviceClient {
   device?: string;
-}
-
-/** A pairing code of `Pair`: what the QR codes show. */
-export interface PairingOffer {
-  code: string;
-  /** `…/pair?code=CODE`, on the address other devices reach this host by. */
-  url: string;
-  /** ISO 8601. */
-  expiresAt: string;
 }
 
 /**

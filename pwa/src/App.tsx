@@ -4,6 +4,7 @@ import { useHost } from './connection/useHost.ts';
 import { I18nProvider } from './i18n.tsx';
 import { FreezeBanner } from './mesh/FreezeBanner.tsx';
 import { MeshScreen } from './mesh/MeshScreen.tsx';
+import { PairPage } from './pairing/PairPage.tsx';
 import { PairingScreen } from './pairing/PairingScreen.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ConnectionBanner } from './shell/ConnectionBanner.tsx';
@@ -40,6 +41,8 @@ export function App() {
 function Screens() {
   const connection = useConnection();
   const [route, navigate] = useRoute();
+  // A pairing code's link: this device is being paired, whatever it was before.
+  if (location.pathname === '/pair') return <PairPage />;
   if (connection === 'unpaired') return <PairingScreen />;
   return (
     <div className="app">

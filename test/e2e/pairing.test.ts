@@ -1,91 +1,92 @@
-import { mkdir } from 'node:fs/promises';
-import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  screenshotDir,
-  viewports,
-  type PageGlobals,
-} from '../helpers/browser.ts';
+/**
+ * Pairing a device by code (issue 16 item 2, CONTRACT.md §9) in real Chromium against a real
+ * host: the owner's browser asks Settings → Devices for a code and its QR, a tablet opens the
+ * code's link, names itself and is paired; the code then pairs nothing more; the owner revokes
+ * the tablet, which is cut at once and sees the pairing screen — in English and French, at
+ * desktop and tablet sizes (saved as screenshots).
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
-import { hostPerFile, testToken } from '../helpers/hostProcess.ts';
+import { hostPerFile } from '../helpers/hostProcess.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
 const start = hostPerFile();
 const launch = browserPerFile();
-let app: string | undefined;
-const appDir = async () => (app ??= await buildApp());
 
-describe('the PWA in Chromium, against a real host', () => {
-  it('pairs with the printed link, connects, and is installable (manifest, service worker)', async () => {
-    const host = await start(configText({ a: ['--session'] }), [], {
-      SWITCHBOARD_APP_DIR: await appDir(),
-    });
-    const { page, context } = await openPage(await launch());
-    await page.goto(host.url);
-    // The host set the cookie and sent the browser to the app without the token.
-    expect(new URL(page.url()).search).toBe('');
-    await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
-    const cookies = await context.cookies();
-    expect(cookies.some((cookie) => cookie.httpOnly && cookie.value !== testToken)).toBe(true);
+let appDir = '';
+beforeAll(async () => {
+  appDir = await buildApp();
+}, 120_000);
 
-    const manifest = (await (
-      await page.request.get(`${host.base}/manifest.webmanifest`)
-    ).json()) as {
-      name: string;
-      short_name: string;
-      display: string;
-      start_url: string;
-      theme_color: string;
-      icons: { src: string; sizes: string; purpose?: string }[];
-    };
-    expect(manifest).toMatchObject({
-      name: 'Switchboard',
-      short_name: 'Switchboard',
-      display: 'standalone',
-    });
-    expect(manifest.icons.map((icon) => icon.sizes)).toEqual(['192x192', '512x512', '512x512']);
-    expect(manifest.icons.some((icon) => icon.purpose === 'maskable')).toBe(true);
-    for (const icon of manifest.icons) {
-      const response = await page.request.get(`${host.base}${icon.src}`);
-      expect(response.headers()['content-type']).toBe('image/png');
-    }
-    const link = await page.locator('link[rel="manifest"]').getAttribute('href');
-    expect(link).toBe('/manifest.webmanifest');
-    const workerState = () =>
-      page.evaluate(async () => {
-        const registration = await (globalThis as unknown as PageGlobals).navigator.serviceWorker
-          .ready;
-        return registration.active?.state;
+describe('pairing a device by code, in the browser', () => {
+  for (const language of ['en', 'fr'] as const) {
+    for (const size of ['desktop', 'tablet'] as const) {
+      it(`pairs a tablet by code, then revokes it (${language}, ${size})`, async () => {
+        const say = (key: MessageKey, values?: Record<string, string | number>) =>
+          translate(language as Language, key, values);
+        const locale = language === 'fr' ? 'fr-FR' : 'en-US';
+        const host = await start(configText({ a: [] }, `language: ${language}\n`), [], {
+          SWITCHBOARD_APP_DIR: appDir,
+        });
+        const browser = await launch();
+        const online = say('app.connection.state.online');
+
+        // The owner's browser, paired by the printed link: Settings → Devices → Pair a device.
+        const owner = await openPage(browser, viewports[size], locale);
+        await owner.page.goto(host.url);
+        await owner.page.getByRole('status').filter({ hasText: online }).waitFor();
+        await owner.page.goto(`${host.base}/#/settings`);
+        const devices = owner.page.getByRole('region', { name: say('settings.devices.title') });
+        await devices.getByRole('button', { name: say('settings.devices.pair') }).click();
+        const offer = devices.getByRole('group', { name: say('settings.devices.pairTitle') });
+        const qr = offer.getByRole('img');
+        await qr.waitFor();
+        const url = (await offer.locator('.pair-url').textContent())!;
+        expect(url).toMatch(new RegExp(`^${host.base}/pair\\?code=[2-9A-Z]{10}$`));
+        expect(await qr.getAttribute('alt')).toBe(say('settings.devices.qrLabel', { url }));
+        await offer.scrollIntoViewIfNeeded();
+        await shoot(owner.page, `devices-pair-${language}-${size}`);
+        if (language === 'fr') await expectNoEnglish(owner.page, 'settings');
+
+        // The tablet opens the link, names itself, and is paired.
+        const tablet = await openPage(browser, viewports.tablet, locale);
+        await tablet.page.goto(url);
+        const name = tablet.page.getByLabel(say('app.pair.name'));
+        expect(await name.inputValue()).toBe('Chrome on Linux');
+        await name.fill('Kitchen tablet');
+        expect(await tablet.page.getByLabel(say('app.pair.code')).inputValue()).toBe(
+          url.split('=')[1],
+        );
+        const submit = tablet.page.getByRole('button', { name: say('app.pair.submit') });
+        expect((await submit.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        await shoot(tablet.page, `pair-page-${language}-${size}`);
+        if (language === 'fr') await expectNoEnglish(tablet.page, 'pair');
+        await submit.click();
+        await tablet.page.getByRole('status').filter({ hasText: online }).waitFor();
+        expect(new URL(tablet.page.url()).pathname).toBe('/');
+
+        // The code pairs nothing more.
+        const late = await openPage(browser, viewports.desktop, locale);
+        await late.page.goto(url);
+        await late.page.getByRole('button', { name: say('app.pair.submit') }).click();
+        await expect
+          .poll(() => late.page.getByRole('alert').textContent())
+          .toBe(say('access.wrongCode'));
+
+        // The owner sees it listed and revokes it: the tablet is cut at once.
+        await offer.getByRole('button', { name: say('settings.devices.done') }).click();
+        const label = say('settings.devices.revokeLabel', { name: 'Kitchen tablet' });
+        await devices.getByRole('button', { name: label }).click();
+        await shoot(owner.page, `devices-revoke-${language}-${size}`);
+        await devices.getByRole('button', { name: say('settings.devices.revokeNow') }).click();
+        await tablet.page
+          .getByRole('heading', { name: say('app.pairing.title') })
+          .waitFor({ timeout: 15_000 });
+        await expect.poll(() => devices.getByText('Kitchen tablet').count()).toBe(0);
+        for (const context of [owner.context, tablet.context, late.context]) await context.close();
       });
-    await expect.poll(workerState).toBe('activated');
-    await context.close();
-  });
-
-  it('asks to pair when opened without the token, and pairs from a pasted link', async () => {
-    const host = await start(configText({}), [], { SWITCHBOARD_APP_DIR: await appDir() });
-    const { page, context } = await openPage(await launch());
-    await page.goto(host.base);
-    const field = page.getByRole('textbox');
-    await field.waitFor();
-    await mkdir(screenshotDir, { recursive: true });
-    await page.screenshot({ path: join(screenshotDir, 'pairing.en.desktop.png') });
-    await field.fill(host.url);
-    await field.press('Enter');
-    await page.getByRole('status').filter({ hasText: 'connected' }).waitFor();
-    await context.close();
-  });
-
-  it('asks to pair in French on a French tablet', async () => {
-    const host = await start(configText({}), [], { SWITCHBOARD_APP_DIR: await appDir() });
-    const { page, context } = await openPage(await launch(), viewports.tablet, 'fr-FR');
-    await page.goto(host.base);
-    await page.getByRole('textbox').waitFor();
-    const text = await page.locator('body').innerText();
-    expect(text).not.toContain('Pair');
-    expect(text).toMatch(/Associer/);
-    await page.screenshot({ path: join(screenshotDir, 'pairing.fr.tablet.png') });
-    await context.close();
-  });
+    }
+  }
 });

@@ -5,11 +5,13 @@ import { ConfigEditor } from './editor/ConfigEditor.tsx';
 import { useConfigText } from './editor/useConfigText.ts';
 import { ConfigFileSection } from './file/ConfigFileSection.tsx';
 import { PermissionRulesSection } from './permissions/PermissionRulesSection.tsx';
+import { DevicesSection } from './devices/DevicesSection.tsx';
 import './settings.css';
 
 /**
  * The Settings screen: the configuration file in use (Open…, the recent files), the theme and
- * the language (keys of that file), the saved permission rules, and the file's text in an editor
+ * the language (keys of that file), the saved permission rules, the paired devices, and the file's
+ * text in an editor
  * checked by the host.
  */
 export function SettingsScreen() {
@@ -24,6 +26,7 @@ export function SettingsScreen() {
           <ConfigFileSection dirty={text.dirty} />
           <AppearanceSection setKey={text.setKey} />
           <PermissionRulesSection />
+          <DevicesSection />
         </div>
         <ConfigEditor text={text} />
       </div>

@@ -107,6 +107,8 @@ describe('a device’s default name', () => {
       'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0': 'Firefox on Linux',
       'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15':
         'Safari on macOS',
+      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36':
+        'Chrome on Linux',
       'curl/8.5.0': 'Browser',
     };
     for (const [agent, name] of Object.entries(names)) expect(deviceNameOf(agent)).toBe(name);
