@@ -6,7 +6,7 @@
  * desktop and tablet sizes (saved as screenshots).
  */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
+import { translate, type MessageKey } from '../../locales/translate.ts';
 import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
@@ -25,7 +25,7 @@ describe('pairing a device by code, in the browser', () => {
     for (const size of ['desktop', 'tablet'] as const) {
       it(`pairs a tablet by code, then revokes it (${language}, ${size})`, async () => {
         const say = (key: MessageKey, values?: Record<string, string | number>) =>
-          translate(language as Language, key, values);
+          translate(language, key, values);
         const locale = language === 'fr' ? 'fr-FR' : 'en-US';
         const host = await start(configText({ a: [] }, `language: ${language}\n`), [], {
           SWITCHBOARD_APP_DIR: appDir,

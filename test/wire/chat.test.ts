@@ -192,24 +192,29 @@ describe('ChatService over the wire', () => {
 
   it('answers queued messages in order, one turn at a time', async () => {
     const { chat } = await chatWith();
-    const ids = [
-      await chat.send('a', script({ sleep: 150 }, { text: 'one' })),
-      await chat.send('a', script({ text: 'two' })),
-      await chat.send('a', script({ text: 'three' })),
-    ];
+    // The first turn waits for a permission while two more messages are sent: they wait too.
+    const options = [{ optionId: 'ok', name: 'Allow', kind: 'allow_once' }];
+    const asks = { permission: { toolCall: { toolCallId: 't' }, options } };
+    const ids = [await chat.send('a', script(asks, { text: 'one' }))];
+    const request = await chat.permission('a');
+    ids.push(await chat.send('a', script({ text: 'two' })));
+    ids.push(await chat.send('a', script({ text: 'three' })));
     const first = await chat.conversation('a');
     expect(first.messages.filter((message) => message.queued).map((message) => message.id)).toEqual(
       ids.slice(1),
     );
+    await chat.wire.call('ChatService.AnswerPermission', [request.id, 'ok']);
     for (const [index, id] of ids.entries()) {
-      expect(textOf(await chat.answer('a', id))).toBe(['one', 'two', 'three'][index]);
+      const texts = ['permission: selected okone', 'two', 'three'];
+      expect(textOf(await chat.answer('a', id))).toBe(texts[index]);
     }
     const conversation = await chat.settled('a');
+    // The first answer began before the others were sent; theirs come after them.
     expect(conversation.messages.map((message) => message.role)).toEqual([
       'user',
-      'user',
-      'user',
       'agent',
+      'user',
+      'user',
       'agent',
       'agent',
     ]);
@@ -364,6 +369,7 @@ describe('ChatService over the wire', () => {
     expect(JSON.parse(capabilities!)).toEqual({
       fs: { readTextFile: true, writeTextFile: true },
       terminal: true,
+      auth: { terminal: true },
       session: { notices: {}, compaction: {}, configOptions: { boolean: {} } },
       elicitation: { form: {}, url: {} },
     });
