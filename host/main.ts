@@ -7,9 +7,11 @@ import { exec } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { hostname } from 'node:os';
 import { join } from 'node:path';
+import type { Server as TlsServer } from 'node:tls';
 import { fileURLToPath } from 'node:url';
 import qrcode from 'qrcode-terminal';
 import { accessControl } from './access/accessControl.ts';
+import { TlsMaterial } from './access/authority/TlsMaterial.ts';
 import { accessLogSerializers } from './access/logSerializers.ts';
 import { loadOrCreateToken } from './access/token.ts';
 import { defaultLimits } from './agentDefinition.ts';
@@ -30,7 +32,6 @@ import { DeviceSockets } from './access/DeviceSockets.ts';
 import { PairingCodes } from './access/PairingCodes.ts';
 import { DeviceService } from './services/DeviceService.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
-import { tlsMaterial } from './server/tlsMaterial.ts';
 import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
 import { ConversationStore } from './conversations/ConversationStore.ts';
 import { ImageStore } from './conversations/ImageStore.ts';
@@ -216,6 +217,10 @@ const dispatcher = new RpcDispatcher(
   },
   language,
 );
+// With --tls: the authority and the server certificate it signs for this machine's names.
+const tls = cli.tls
+  ? await TlsMaterial.open({ stateDir: state, warn: (message) => console.warn(message) })
+  : undefined;
 const builtApp = fileURLToPath(new URL('../pwa/', import.meta.url));
 const server = await createServer({
   dispatcher,
@@ -240,16 +245,32 @@ const server = await createServer({
   image: (id) => images.get(id),
   onClientGone: (client) => inspection.service?.dropClient(client),
   sockets: deviceSockets,
-  ...(cli.tls ? { https: await tlsMaterial(state) } : {}),
+  ...(tls
+    ? {
+        https: tls.current(),
+        authority: { authority: () => tls.authority, machine: () => hostname() },
+      }
+    : {}),
 });
 await server
   .listen({ host: cli.host, port: cli.port })
   .catch((error: Error) => fail(error.message));
 
+// A new address (another network) or a certificate near its end: issued again, served at once.
+const tlsCheck = tls
+  ? setInterval(() => {
+      void tls.refresh().then(
+        (changed) => changed && (server.server as unknown as TlsServer).setSecureContext(changed),
+        (error: Error) => console.warn(`TLS: ${error.message}`),
+      );
+    }, 60_000).unref()
+  : undefined;
+
 let quitting = false;
 const quit = () => {
   if (quitting) return;
   quitting = true;
+  clearInterval(tlsCheck);
   console.log(translate(language(), 'cli.stopping'));
   void Promise.all([
     server.close(),

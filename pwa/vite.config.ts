@@ -64,9 +64,10 @@ export default defineConfig({
       },
       workbox: {
         globPatterns: ['**/*.{js,css,html,png,svg,ico,webmanifest}'],
-        // The app shell opens offline; the API and a pairing link (`?token=`) always reach the host.
+        // The app shell opens offline; the API, a pairing link (`?token=`) and the authority's
+        // files (`/ca.crt`, `/ca.mobileconfig`, opened as pages on iPadOS) always reach the host.
         navigateFallback: '/index.html',
-        navigateFallbackDenylist: [/^\/api\//, /[?&]token=/],
+        navigateFallbackDenylist: [/^\/api\//, /[?&]token=/, /^\/ca\./],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
       },
     }),

@@ -10,6 +10,7 @@ import { translate, type Language } from '../i18n.ts';
 import type { RpcDispatcher } from './rpcDispatcher.ts';
 import type { InspectClient } from '../services/InspectorService.ts';
 import type { StoredImage } from '../conversations/ImageStore.ts';
+import { authorityRoutes, type AuthorityRoutesOptions } from './authorityRoutes.ts';
 import { cspNonce, securityHeaders } from './securityHeaders.ts';
 import type { DeviceSockets } from '../access/DeviceSockets.ts';
 import { webSocketSink } from './webSocketSink.ts';
@@ -27,6 +28,8 @@ export interface ServerOptions {
   /** An image a user sent, by its id (`GET /api/attachments/<id>`). */
   image?: (id: string) => StoredImage | undefined;
   https?: { key: string; cert: string };
+  /** With TLS: the authority devices trust, served at `/ca.crt` and `/ca.mobileconfig`. */
+  authority?: Omit<AuthorityRoutesOptions, 'language'>;
   /** A WebSocket client went away (the inspector stops sending to it). */
   onClientGone?: (client: InspectClient) => void;
   /** Each paired device's sockets, closed when it is revoked. */
@@ -86,6 +89,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
       .header('cache-control', 'private, max-age=31536000, immutable')
       .send(image.bytes);
   });
+
+  if (options.authority) authorityRoutes(app, { ...options.authority, language: options.language });
 
   app.get('/api/ws', { websocket: true }, (socket, request) => {
     // A `since` that is not a seq the host gave (garbage, a future one) gets a resync.

@@ -1,13 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { deviceNameOf } from '../../../schema/deviceName.ts';
 import { useT } from '../i18n.tsx';
+import { TrustInstructions } from '../trust/TrustInstructions.tsx';
 import { pairDevice } from './pairDevice.ts';
 import './pairing.css';
 
 /**
  * The page a pairing code's QR opens (`/pair?code=…`, CONTRACT.md §9): the device's name
  * (its browser's, to start with) and the code, sent with `POST /api/pair`; the host sets this
- * device's own session cookie, and the app opens.
+ * device's own session cookie, and the app opens. Below, how to trust the host's certificate
+ * authority on this device and others (with `--tls`).
  */
 export function PairPage() {
   const t = useT();
@@ -75,6 +77,7 @@ export function PairPage() {
             </p>
           )}
         </form>
+        <TrustInstructions />
       </section>
     </main>
   );

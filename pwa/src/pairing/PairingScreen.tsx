@@ -1,5 +1,6 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useHostStore } from '../connection/useHost.ts';
+import { TrustInstructions } from '../trust/TrustInstructions.tsx';
 import { useT } from '../i18n.tsx';
 import { pairingToken, pairingUrl } from './pairingToken.ts';
 import './pairing.css';
@@ -7,7 +8,8 @@ import './pairing.css';
 /**
  * Shown when the host refuses the app: how to pair (the link or QR code printed by `npm start`),
  * a field for that link or its token, which loads `/?token=…` (the host sets its session cookie
- * and redirects), and a way to try again.
+ * and redirects), how to trust the host's certificate authority on this device, and a way to try
+ * again.
  */
 export function PairingScreen() {
   const t = useT();
@@ -65,6 +67,7 @@ export function PairingScreen() {
             </p>
           )}
         </form>
+        <TrustInstructions />
         <div className="pairing-retry">
           <span>{t('app.pairing.retry.hint')}</span>
           <button type="button" onClick={() => store.connection.retry()}>
