@@ -14,6 +14,7 @@ import type { ChatService } from '../services/ChatService.ts';
 import type { ConfigService } from '../services/ConfigService.ts';
 import type { InspectClient, InspectorService } from '../services/InspectorService.ts';
 import type { MeshService } from '../services/MeshService.ts';
+import type { PushService } from '../services/PushService.ts';
 
 export interface Services {
   AgentService: AgentService;
@@ -21,6 +22,7 @@ export interface Services {
   ChatService: ChatService;
   InspectorService: InspectorService;
   MeshService: MeshService;
+  PushService: PushService;
 }
 
 /** Who sent a request: a WebSocket client can be sent notifications (the inspector's). */
