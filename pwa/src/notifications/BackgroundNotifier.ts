@@ -16,7 +16,8 @@ export const requestSettleMs = 300;
 
 /** What the notifier needs of the page, replaced in tests. */
 export interface NotifierPage {
-  hidden: () => boolean;
+  /** Hidden, or not the window the user is in: what the service worker's push check says too. */
+  background: () => boolean;
   /** Notifications are on and allowed on this device. */
   allowed: () => boolean;
   show: (notice: SystemNotice) => Promise<void>;
@@ -26,7 +27,8 @@ export interface NotifierPage {
 }
 
 /**
- * The app's own system notifications while it is in the background (issue 16 item 3): when an
+ * The app's own system notifications while it is in the background — hidden, or visible in a
+ * window the user is not in, as chat apps do (issue 16 item 3): when an
  * agent asks for permission, finishes a turn or crashes (`schema/notifications.ts`), naming the
  * agent and opening its chat. Each notice is told at most once on this device — its key is
  * remembered, seen on screen or told, so the events a reconnection or a reload replays tell
@@ -69,7 +71,7 @@ export class BackgroundNotifier {
     this.#seen.push(notice.key);
     this.page.storage.setItem(seenKey, JSON.stringify(this.#seen.slice(-seenLimit)));
     // Seen on screen: nothing to tell, now or later.
-    if (!this.page.hidden() || !this.page.allowed()) return;
+    if (!this.page.background() || !this.page.allowed()) return;
     if (notice.request === undefined) return void this.#tell(notice);
     setTimeout(() => {
       const waits = this.store.getState().permissions.some(({ id }) => id === notice.request);

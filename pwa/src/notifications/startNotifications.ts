@@ -15,7 +15,7 @@ export function startNotifications(store: HostStore): () => void {
   const device = deviceNotificationsFor(store);
   void device.refresh().catch(() => {});
   const stopNotifier = new BackgroundNotifier(store, {
-    hidden: () => document.visibilityState === 'hidden',
+    background: () => document.visibilityState === 'hidden' || !document.hasFocus(),
     allowed: () => device.allowed(),
     show: showSystemNotification,
     badge: setBadge,

@@ -21,9 +21,9 @@ afterEach(() => {
 function page(storage = new Map<string, string>()) {
   const shown: SystemNotice[] = [];
   const badges: number[] = [];
-  const state = { hidden: true };
+  const state = { background: true };
   const fake: NotifierPage = {
-    hidden: () => state.hidden,
+    background: () => state.background,
     allowed: () => true,
     show: (notice) => {
       shown.push(notice);
@@ -90,10 +90,10 @@ describe('system notifications while the app is in the background', () => {
     const host = mockHost({ 'AgentService.List': () => [atlas] });
     const { fake, shown, state } = page();
     await online(fake);
-    state.hidden = false;
+    state.background = false;
     host.emit({ name: 'permission:requested', data: request });
     await new Promise((resolve) => setTimeout(resolve, 50));
-    state.hidden = true;
+    state.background = true;
     // Seen while visible: not told once the page is hidden, even when replayed.
     host.emit({ name: 'permission:requested', data: request });
     host.emit({
