@@ -43,7 +43,6 @@ const rememberedNotices = 500;
  */
 export class PushSender {
   readonly #sent = new Set<string>();
-  readonly #inFlight = new Set<Promise<void>>();
 
   constructor(private readonly options: PushSenderOptions) {}
 
@@ -54,18 +53,10 @@ export class PushSender {
     if (!notice || this.#sent.has(notice.key)) return;
     this.#remember(notice.key);
     // A request a rule answers is resolved in the same batch of events: look once it is through.
-    const ready = new Promise<void>((resolve) => setImmediate(resolve));
-    const sending = ready.then(async () => {
+    setImmediate(() => {
       if (notice.request !== undefined && !this.options.pending(notice.request)) return;
-      await this.#sendAll(notice);
+      void this.#sendAll(notice);
     });
-    this.#inFlight.add(sending);
-    void sending.finally(() => this.#inFlight.delete(sending));
-  }
-
-  /** Resolves once every push under way has been answered or has failed (for quitting, tests). */
-  async settled(): Promise<void> {
-    while (this.#inFlight.size > 0) await Promise.allSettled([...this.#inFlight]);
   }
 
   async #sendAll(notice: Notice): Promise<void> {
