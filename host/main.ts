@@ -46,6 +46,8 @@ import { ChatService } from './services/ChatService.ts';
 import { LoginTerminals } from './services/LoginTerminals.ts';
 import { InspectorService } from './services/InspectorService.ts';
 import { MeshService } from './services/MeshService.ts';
+import { PushService } from './services/PushService.ts';
+import { openPush } from './push/openPush.ts';
 import { ConfigService } from './services/ConfigService.ts';
 import { defaultConfigPath, stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
@@ -114,8 +116,11 @@ const deviceService = new DeviceService(
 
 // Login terminals run here, and go when their conversation no longer shows them.
 const logins = new LoginTerminals();
+// Web Push to the subscribed devices (CONTRACT.md §9): filled once the conversations exist.
+const push: { observe?: (event: HostEvent) => void } = {};
 const publish = (event: HostEvent) => {
   logins.observe(event);
+  push.observe?.(event);
   bus.publish(event);
 };
 /** Filled once the configuration is open: conversations belong to their file. */
@@ -161,6 +166,14 @@ const ownFiles = () => [
   ...recent.known(),
 ];
 const images = new ImageStore(database);
+const webPush = await openPush(state, {
+  env: process.env,
+  language,
+  title: (agent) => supervisor.definition(agent)?.title ?? agent,
+  pending: (id) => conversations.permission(id) !== undefined,
+  waiting: () => conversations.permissions().length,
+}).catch((error: Error) => fail(error.message));
+push.observe = (event) => webPush.sender.observe(event);
 // Empty until the configuration is applied to it.
 const supervisor = new Supervisor({
   definitions: [],
@@ -214,6 +227,7 @@ const dispatcher = new RpcDispatcher(
     InspectorService: inspection.service,
     MeshService: new MeshService(mesh, meshLog),
     DeviceService: deviceService,
+    PushService: new PushService(webPush.keys.publicKey, webPush.subscriptions, language),
   },
   language,
 );

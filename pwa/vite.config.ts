@@ -1,10 +1,37 @@
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { cspNoncePlaceholder } from '../schema/cspNonce.ts';
 
 const root = fileURLToPath(new URL('.', import.meta.url));
+
+/**
+ * `push-handler.js`, the service worker's Web Push and notification clicks (`sw/pushHandler.ts`),
+ * bundled as one classic script for the Workbox service worker's `importScripts`: same origin, so
+ * the CSP's `script-src 'self'` lets it in.
+ */
+const pushHandler = (): Plugin => ({
+  name: 'switchboard-push-handler',
+  apply: 'build',
+  async generateBundle() {
+    // Imported here: Vite bundles this file, and esbuild must stay the package it is.
+    const { build: bundle } = await import('esbuild');
+    const result = await bundle({
+      entryPoints: [fileURLToPath(new URL('./sw/pushHandler.ts', import.meta.url))],
+      bundle: true,
+      format: 'iife',
+      target: 'es2022',
+      minify: true,
+      write: false,
+    });
+    this.emitFile({
+      type: 'asset',
+      fileName: 'push-handler.js',
+      source: result.outputFiles[0]!.text,
+    });
+  },
+});
 
 /** The PWA, built into dist/pwa, which the host serves. */
 export default defineConfig({
@@ -39,6 +66,7 @@ export default defineConfig({
   server: { proxy: { '/api': { target: 'http://127.0.0.1:7777', ws: true } } },
   plugins: [
     react(),
+    pushHandler(),
     VitePWA({
       registerType: 'prompt',
       injectRegister: false,
@@ -69,6 +97,8 @@ export default defineConfig({
         navigateFallback: '/index.html',
         navigateFallbackDenylist: [/^\/api\//, /[?&]token=/, /^\/ca\./],
         maximumFileSizeToCacheInBytes: 8 * 1024 * 1024,
+        // Web Push and notification clicks (issue 16 item 3).
+        importScripts: ['/push-handler.js'],
       },
     }),
   ],

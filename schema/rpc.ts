@@ -4,6 +4,7 @@
  * clients can build their calls from the same table.
  */
 import { attachmentLimits } from './attachments.ts';
+import { pushLimits, pushSubscriptionSchema } from './push.ts';
 
 /** A param: its JSON Schema, and `optional` for trailing params a call may leave out. */
 type ParamSchema = { title: string; optional?: true } & (
@@ -12,6 +13,7 @@ type ParamSchema = { title: string; optional?: true } & (
   | { anyOf: readonly { type: 'string' | 'boolean' }[] }
   | { type: 'object'; maxProperties: number }
   | { type: 'array'; maxItems: number; items: object }
+  | typeof pushSubscriptionSchema
   | {
       type: 'object';
       propertyNames: { pattern: string };
@@ -86,6 +88,7 @@ export const rpcMethods = {
     { title: 'optionId', type: 'string', minLength: 1 },
   ],
   'ChatService.Conversation': [name],
+  'ChatService.Permissions': [],
   'ChatService.New': [name],
   'ChatService.History': [name],
   'ChatService.Open': [name, conversationId],
@@ -132,6 +135,11 @@ export const rpcMethods = {
   'DeviceService.Pair': [],
   'DeviceService.List': [],
   'DeviceService.Revoke': [{ title: 'id', type: 'string', minLength: 1, maxLength: 100 }],
+  'PushService.Key': [],
+  'PushService.Subscribe': [{ title: 'subscription', ...pushSubscriptionSchema }],
+  'PushService.Unsubscribe': [
+    { title: 'endpoint', type: 'string', minLength: 1, maxLength: pushLimits.endpointLength },
+  ],
 } as const satisfies Record<string, readonly ParamSchema[]>;
 
 export type RpcMethod = keyof typeof rpcMethods;

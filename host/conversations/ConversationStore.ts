@@ -117,6 +117,11 @@ export class ConversationStore implements ConversationKeeper {
     return undefined;
   }
 
+  /** Every pending permission request, of every agent (`ChatService.Permissions`). */
+  permissions(): PermissionRequestView[] {
+    return [...this.#entries.values()].flatMap(({ conversation }) => conversation.permissions);
+  }
+
   /** The elicitation `id` waiting for the user, whichever agent asked. */
   elicitation(id: string): ElicitationView | undefined {
     for (const { conversation } of this.#entries.values()) {

@@ -15,6 +15,7 @@ import type { ConfigService } from '../services/ConfigService.ts';
 import type { InspectClient, InspectorService } from '../services/InspectorService.ts';
 import type { MeshService } from '../services/MeshService.ts';
 import type { DeviceClient, DeviceService } from '../services/DeviceService.ts';
+import type { PushService } from '../services/PushService.ts';
 
 export interface Services {
   AgentService: AgentService;
@@ -23,6 +24,7 @@ export interface Services {
   InspectorService: InspectorService;
   MeshService: MeshService;
   DeviceService: DeviceService;
+  PushService: PushService;
 }
 
 /**

@@ -1,6 +1,11 @@
 import { realpath } from 'node:fs/promises';
 import type { Remote } from 'comlink';
-import type { Conversation, ConversationSummary, SearchHit } from '../../schema/conversation.ts';
+import type {
+  Conversation,
+  ConversationSummary,
+  PermissionRequestView,
+  SearchHit,
+} from '../../schema/conversation.ts';
 import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../workers/protocol.ts';
 import { describeExit } from '../../locales/describeExit.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
@@ -98,6 +103,14 @@ export class ChatService {
   async Cancel(agent: string): Promise<void> {
     this.#requireAgent(agent);
     await this.supervisor.conversationWorker(agent)?.call((api) => api.cancel());
+  }
+
+  /**
+   * Every pending permission request of every agent, oldest first per agent: the app's approval
+   * inbox loads it when it connects (an addition to the contract; `Conversation()` has one agent's).
+   */
+  Permissions(): PermissionRequestView[] {
+    return this.conversations.permissions();
   }
 
   async AnswerPermission(id: string, optionId: string): Promise<void> {

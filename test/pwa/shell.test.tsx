@@ -17,6 +17,7 @@ describe('the top bar', () => {
     expect(host.calls.map((call) => call.method)).toEqual([
       'AgentService.List',
       'ConfigService.Current',
+      'ChatService.Permissions',
     ]);
     expect(store.getState().config?.theme).toBe('light');
   });

@@ -54,8 +54,9 @@ function validParams(method: RpcMethod, params: unknown): boolean {
     enum?: readonly string[];
     minimum?: number;
     propertyNames?: { pattern: string };
-    additionalProperties?: { minLength: number; maxLength: number };
+    additionalProperties?: boolean | { minLength: number; maxLength: number };
     maxProperties?: number;
+    properties?: object;
   }[] = rpcMethods[method];
   const required = table.filter((param) => !param.optional).length;
   return (
@@ -65,7 +66,10 @@ function validParams(method: RpcMethod, params: unknown): boolean {
     args.every((arg: unknown, i) => {
       const param = table[i]!;
       if (param.anyOf) return param.anyOf.some(({ type }) => type === typeof arg);
-      if (param.type === 'object') return validMap(arg, param);
+      if (param.properties) return validSubscription(arg);
+      if (param.type === 'object' && typeof param.additionalProperties !== 'boolean') {
+        return validMap(arg, { ...param, additionalProperties: param.additionalProperties });
+      }
       return param.type === 'string'
         ? typeof arg === 'string' &&
             arg.length >= (param.minLength ?? 0) &&
@@ -99,6 +103,28 @@ function validMap(
   );
 }
 
+/** A Web Push subscription as `PushService.Subscribe` takes it (schema/push.ts). */
+function validSubscription(arg: unknown): boolean {
+  const isObject = (value: unknown): value is Record<string, unknown> =>
+    typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(arg) || !isObject(arg.keys)) return false;
+  const { endpoint, expirationTime, keys } = arg;
+  return (
+    Object.keys(arg).every((key) => ['endpoint', 'expirationTime', 'keys'].includes(key)) &&
+    typeof endpoint === 'string' &&
+    endpoint.length >= 1 &&
+    endpoint.length <= 2048 &&
+    (expirationTime === undefined ||
+      expirationTime === null ||
+      typeof expirationTime === 'number') &&
+    Object.keys(keys).length === 2 &&
+    /^[A-Za-z0-9_-]{87}=?$/.test(String(keys.p256dh)) &&
+    /^[A-Za-z0-9_-]{22}(==)?$/.test(String(keys.auth)) &&
+    typeof keys.p256dh === 'string' &&
+    typeof keys.auth === 'string'
+  );
+}
+
 /** The answer JSON-RPC 2.0 and CONTRACT.md §3 ask for `text`, one message as the host decodes it. */
 function expectedFor(text: string): Expected {
   let value: unknown;
@@ -124,7 +150,9 @@ function expectedFor(text: string): Expected {
   if ('result' in value || 'error' in value) return error(requestId ?? null, -32600);
   if (requestId === undefined) return { kind: 'nothing' };
   if (!validParams(method, params)) return error(requestId, -32602);
-  return { kind: 'response', id: requestId, codes: [-32000], result: true };
+  // A subscription of the right shape may still name no push service, or no P-256 key: -32602.
+  const codes = method === 'PushService.Subscribe' ? [-32000, -32602] : [-32000];
+  return { kind: 'response', id: requestId, codes, result: true };
 }
 
 /** Checks one JSON-RPC response against what was expected. */
@@ -155,6 +183,8 @@ const readOnlyMethods: RpcMethod[] = [
   'ConfigService.Schema',
   'ConfigService.Recent',
   'ConfigService.Browse',
+  'ChatService.Permissions',
+  'PushService.Key',
 ];
 /** Methods that change the host's state: fuzzed with bad params only, which are refused first. */
 const stateMethods: RpcMethod[] = [
@@ -163,6 +193,8 @@ const stateMethods: RpcMethod[] = [
   'AgentService.Restart',
   'ConfigService.Save',
   'ConfigService.Open',
+  'PushService.Subscribe',
+  'PushService.Unsubscribe',
 ];
 
 const someJson = fc.jsonValue({ maxDepth: 2 });

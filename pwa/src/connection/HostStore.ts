@@ -1,7 +1,11 @@
 import { applyConversationEvent, emptyConversation } from '../../../machines/conversationFold.ts';
 import type { AgentSummary } from '../../../schema/agents.ts';
 import type { ConfigCurrent } from '../../../schema/config.ts';
-import { isConversationEvent, type Conversation } from '../../../schema/conversation.ts';
+import {
+  isConversationEvent,
+  type Conversation,
+  type PermissionRequestView,
+} from '../../../schema/conversation.ts';
 import type { InspectionRecord, WatchResult } from '../../../schema/inspector.ts';
 import type { RpcMethod } from '../../../schema/rpc.ts';
 import { HostConnection, type StreamEvent } from './HostConnection.ts';
@@ -14,6 +18,11 @@ export interface HostState {
   connection: ConnectionState;
   agents: AgentSummary[];
   config: ConfigCurrent | undefined;
+  /**
+   * Every agent's pending permission requests, in the order they came (`ChatService.Permissions`,
+   * then the events): the approval inbox's, whichever conversations the app opened.
+   */
+  permissions: readonly PermissionRequestView[];
   /** The conversations the app opened, kept up to date by the events. */
   conversations: Readonly<Record<string, Conversation>>;
   /**
@@ -47,6 +56,7 @@ export class HostStore {
     connection: 'connecting',
     agents: [],
     config: undefined,
+    permissions: [],
     conversations: {},
     conversationFailures: {},
     logs: {},
@@ -188,11 +198,12 @@ export class HostStore {
   }
 
   async #loadSnapshots(): Promise<void> {
-    const [agents, config] = await Promise.all([
+    const [agents, config, permissions] = await Promise.all([
       this.call<AgentSummary[]>('AgentService.List'),
       this.call<ConfigCurrent>('ConfigService.Current'),
+      this.call<PermissionRequestView[]>('ChatService.Permissions'),
     ]);
-    this.#set({ agents, config });
+    this.#set({ agents, config, permissions });
     await Promise.all([
       ...[...this.#openedConversations].map((agent) => this.openConversation(agent)),
       ...[...this.#watchedLogs].map((agent) => this.watchLogs(agent)),
@@ -201,6 +212,12 @@ export class HostStore {
   }
 
   #apply(event: StreamEvent): void {
+    if (event.name === 'permission:requested' || event.name === 'permission:resolved') {
+      this.#state = {
+        ...this.#state,
+        permissions: nextPermissions(this.#state.permissions, event),
+      };
+    }
     if (isConversationEvent(event)) {
       const { agent } = event.data;
       const known = this.#state.conversations[agent];
@@ -258,6 +275,15 @@ export class HostStore {
   readonly #tell = () => {
     for (const listener of [...this.#listeners]) listener();
   };
+}
+
+/** The pending requests after `event`: one more, or one fewer. */
+function nextPermissions(
+  pending: readonly PermissionRequestView[],
+  event: Extract<StreamEvent, { name: 'permission:requested' | 'permission:resolved' }>,
+): readonly PermissionRequestView[] {
+  const others = pending.filter((request) => request.id !== event.data.id);
+  return event.name === 'permission:requested' ? [...others, event.data] : others;
 }
 
 /** `record` without `key`. */

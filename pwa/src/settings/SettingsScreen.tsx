@@ -4,14 +4,15 @@ import { AppearanceSection } from './appearance/AppearanceSection.tsx';
 import { ConfigEditor } from './editor/ConfigEditor.tsx';
 import { useConfigText } from './editor/useConfigText.ts';
 import { ConfigFileSection } from './file/ConfigFileSection.tsx';
+import { NotificationsSection } from './notifications/NotificationsSection.tsx';
 import { PermissionRulesSection } from './permissions/PermissionRulesSection.tsx';
 import { DevicesSection } from './devices/DevicesSection.tsx';
 import './settings.css';
 
 /**
  * The Settings screen: the configuration file in use (Open…, the recent files), the theme and
- * the language (keys of that file), the saved permission rules, the paired devices, and the file's
- * text in an editor
+ * the language (keys of that file), this device's notifications, the saved permission rules, the
+ * paired devices, and the file's text in an editor
  * checked by the host.
  */
 export function SettingsScreen() {
@@ -25,6 +26,7 @@ export function SettingsScreen() {
         <div className="settings-side">
           <ConfigFileSection dirty={text.dirty} />
           <AppearanceSection setKey={text.setKey} />
+          <NotificationsSection />
           <PermissionRulesSection />
           <DevicesSection />
         </div>

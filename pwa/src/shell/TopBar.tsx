@@ -1,10 +1,11 @@
 import { useT } from '../i18n.tsx';
 import type { Route } from './useRoute.ts';
 import { useConnection } from '../connection/useConnection.ts';
+import { ApprovalInbox } from './ApprovalInbox.tsx';
 
 const screens = ['agents', 'chat', 'mesh', 'settings', 'inspector'] as const;
 
-/** The app's name, its screens, and the connection's state. */
+/** The app's name, its screens, the approval inbox, and the connection's state. */
 export function TopBar({ route, navigate }: { route: Route; navigate: (route: Route) => void }) {
   const t = useT();
   const connection = useConnection();
@@ -32,6 +33,7 @@ export function TopBar({ route, navigate }: { route: Route; navigate: (route: Ro
           </button>
         ))}
       </nav>
+      <ApprovalInbox />
       <span className={`connection connection-${connection}`} role="status">
         {t(`app.connection.state.${connection}`)}
       </span>

@@ -62,6 +62,7 @@ export interface MockHost {
 /** Defaults for the snapshots the app loads when it connects. */
 export const defaultMethods: Methods = {
   'AgentService.List': () => [],
+  'ChatService.Permissions': () => [],
   'ConfigService.Current': () => ({
     path: '/home/user/.config/switchboard/config.yaml',
     source: 'default',

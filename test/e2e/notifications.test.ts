@@ -1,0 +1,287 @@
+/**
+ * Notifications in real Chromium against a real host (issue 16 item 3): a permission request while
+ * the app is in the background shows a system notification and sets the badge; the approval
+ * inbox answers a request of another agent than the one on screen; a Web Push delivered to the
+ * service worker (CDP) shows a notification; screenshots of the inbox in `en` and `fr` at desktop
+ * and tablet sizes, its touch targets at least 44 px on the tablet.
+ */
+import type { BrowserContext, Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
+import { fakeAgentCommand } from '../helpers/agents.ts';
+import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { script } from '../helpers/chat.ts';
+import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
+import { expectNoEnglish, shoot } from '../helpers/screens.ts';
+
+const start = hostPerFile();
+const launch = browserPerFile();
+
+let appDir = '';
+beforeAll(async () => {
+  appDir = await buildApp();
+}, 120_000);
+
+/** Atlas (`a`) and Boreas (`b`), fake agents that ask what their script says. */
+function config(language: Language): string {
+  const agent = (name: string, title: string) => {
+    const { command, args } = fakeAgentCommand(['--session']);
+    return [
+      `  ${name}:`,
+      `    title: ${title}`,
+      `    command: ${JSON.stringify(command)}`,
+      `    args: ${JSON.stringify(args)}`,
+    ];
+  };
+  return [
+    `language: ${language}`,
+    'theme: light',
+    'limits:',
+    '  stopIdleAgentsAfter: 0',
+    'agents:',
+    ...agent('a', 'Atlas'),
+    ...agent('b', 'Boreas'),
+    '',
+  ].join('\n');
+}
+
+const ask = (toolCallId: string, title: string) =>
+  script({
+    permission: {
+      toolCall: { toolCallId, title, kind: 'execute', status: 'pending' },
+      options: [
+        { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
+        { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+      ],
+    },
+  });
+
+/** What the tests read of the page and its service worker (this tsconfig has no DOM). */
+interface Globals {
+  navigator: {
+    serviceWorker: {
+      ready: Promise<{
+        getNotifications(): Promise<{ title: string; body: string; tag: string; data: unknown }[]>;
+      }>;
+    };
+  };
+  document: { hasFocus(): boolean };
+  switchboardBadges: number[];
+}
+
+/**
+ * Records the badge the page sets, and makes push unavailable (Chromium would reach Google's push
+ * service to subscribe; the host's side of push has tests of its own).
+ */
+async function instrument(context: BrowserContext): Promise<void> {
+  await context.addInitScript(() => {
+    const page = globalThis as unknown as Globals & {
+      navigator: { setAppBadge?: (count?: number) => Promise<void>; clearAppBadge?: () => void };
+      PushManager?: { prototype: { subscribe: () => Promise<never> } };
+      DOMException: new (message: string, name: string) => Error;
+    };
+    page.switchboardBadges = [];
+    const navigator = page.navigator as unknown as Record<string, unknown>;
+    navigator.setAppBadge = (count = 0) => {
+      page.switchboardBadges.push(count);
+      return Promise.resolve();
+    };
+    navigator.clearAppBadge = () => {
+      page.switchboardBadges.push(0);
+      return Promise.resolve();
+    };
+    if (page.PushManager) {
+      page.PushManager.prototype.subscribe = () =>
+        Promise.reject(new page.DOMException('push service not available', 'AbortError'));
+    }
+  });
+}
+
+/**
+ * Puts `page` in the background: another page in front takes the focus (Playwright's focus
+ * emulation, which keeps every page focused, is turned off). Headless Chromium never hides a
+ * page, so the app's rule — hidden, or not focused — is met by the focus. Resolves with a
+ * function that brings the page back in front.
+ */
+async function toBackground(page: Page): Promise<() => Promise<void>> {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: false });
+  const front = await page.context().newPage();
+  await front.bringToFront();
+  const focused = () => page.evaluate(() => (globalThis as unknown as Globals).document.hasFocus());
+  await expect.poll(focused).toBe(false);
+  return async () => {
+    await front.close();
+    await page.bringToFront();
+    await cdp.send('Emulation.setFocusEmulationEnabled', { enabled: true });
+  };
+}
+
+const notifications = (page: Page) =>
+  page.evaluate(async () => {
+    const registration = await (globalThis as unknown as Globals).navigator.serviceWorker.ready;
+    return (await registration.getNotifications()).map(({ title, body, tag, data }) => ({
+      title,
+      body,
+      tag,
+      data,
+    }));
+  });
+
+/** The app online at `route`, its service worker active, at `size` in `language`. */
+async function openApp(
+  host: HostProcess,
+  language: Language,
+  size: keyof typeof viewports,
+  route: string,
+) {
+  const say = (key: MessageKey, values?: Record<string, string | number>) =>
+    translate(language, key, values);
+  const { page, context } = await openPage(
+    await launch(),
+    viewports[size],
+    language === 'fr' ? 'fr-FR' : 'en-US',
+  );
+  page.setDefaultTimeout(10_000);
+  await context.grantPermissions(['notifications'], { origin: host.base });
+  await instrument(context);
+  await page.goto(host.url);
+  await page.evaluate(async () =>
+    Boolean(await (globalThis as unknown as Globals).navigator.serviceWorker.ready),
+  );
+  await page.goto(`${host.base}/${route}`);
+  await page
+    .getByRole('status')
+    .filter({ hasText: say('app.connection.state.online') })
+    .waitFor();
+  return { page, context, say };
+}
+
+describe('notifications, in the browser', () => {
+  it('tells a request in the background, sets the badge, and answers it from the inbox', async () => {
+    const host = await start(config('en'), [], { SWITCHBOARD_APP_DIR: appDir });
+    const { page, say } = await openApp(host, 'en', 'desktop', '#/settings');
+    await page.getByRole('switch', { name: say('notify.settings.toggle') }).click();
+    await page.getByText(say('notify.settings.on'), { exact: false }).waitFor();
+    await page.getByText('push service not available', { exact: false }).waitFor();
+    await page.getByText('push service not available', { exact: false }).scrollIntoViewIfNeeded();
+    await shoot(page, 'notifications-settings-en-desktop');
+    await page.goto(`${host.base}/#/chat/a`);
+
+    // Another page in front: the app is in the background.
+    const restore = await toBackground(page);
+    await host.rpc('ChatService.Send', ['b', ask('make', 'Run make install')]);
+    await expect
+      .poll(() => notifications(page))
+      .toEqual([
+        {
+          title: 'Boreas asks for permission',
+          body: 'Run make install',
+          tag: expect.stringMatching(/^permission:/) as string,
+          data: { url: '#/chat/b' },
+        },
+      ]);
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as Globals).switchboardBadges.at(-1)))
+      .toBe(1);
+
+    // Back in front, on Atlas's chat: Boreas's request is answered from the inbox.
+    await restore();
+    const inbox = page.getByRole('button', { name: say('notify.inbox.label', { count: 1 }) });
+    await inbox.click();
+    const panel = page.getByRole('region', { name: say('notify.inbox.title') });
+    await panel.getByText(say('notify.inbox.asks', { agent: 'Boreas' })).waitFor();
+    await panel.getByRole('button', { name: 'Allow' }).click();
+    await panel.getByText(say('notify.inbox.empty')).waitFor();
+    await expect
+      .poll(() => page.evaluate(() => (globalThis as unknown as Globals).switchboardBadges.at(-1)))
+      .toBe(0);
+    const conversation = (await host.rpc('ChatService.Conversation', ['b'])).result as {
+      busy: boolean;
+      messages: { parts: { kind: string; text?: string }[] }[];
+    };
+    expect(JSON.stringify(conversation.messages)).toContain('permission: selected yes');
+    expect(page.url()).toBe(`${host.base}/#/chat/a`);
+  });
+
+  it('shows a Web Push delivered to the service worker while the app is not in front', async () => {
+    const host = await start(config('en'), [], { SWITCHBOARD_APP_DIR: appDir });
+    const { page, context } = await openApp(host, 'en', 'desktop', '#/agents');
+    const cdp = await context.newCDPSession(page);
+    const registrations = new Promise<string>((resolve) =>
+      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations: list }) => {
+        const found = list.find((entry) => entry.scopeURL === `${host.base}/`);
+        if (found) resolve(found.registrationId);
+      }),
+    );
+    await cdp.send('ServiceWorker.enable');
+    const registrationId = await registrations;
+    const restore = await toBackground(page);
+    const payload = {
+      kind: 'turn',
+      agent: 'a',
+      title: 'Atlas has answered',
+      body: 'The tests pass.',
+      tag: 'turn:m-42',
+      url: 'https://elsewhere.example/#/phish',
+      waiting: 2,
+    };
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: host.base,
+      registrationId,
+      data: JSON.stringify(payload),
+    });
+    await expect
+      .poll(() => notifications(page))
+      .toEqual([
+        {
+          title: 'Atlas has answered',
+          body: 'The tests pass.',
+          tag: 'turn:m-42',
+          // Made from the agent's name by the service worker, not taken from the payload.
+          data: { url: '/#/chat/a' },
+        },
+      ]);
+    // In front and focused, the app shows it itself: the service worker says nothing.
+    await restore();
+    await cdp.send('ServiceWorker.deliverPushMessage', {
+      origin: host.base,
+      registrationId,
+      data: JSON.stringify({ ...payload, tag: 'turn:m-43' }),
+    });
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect((await notifications(page)).map((shown) => shown.tag)).toEqual(['turn:m-42']);
+  });
+
+  for (const language of ['en', 'fr'] as const) {
+    for (const size of ['desktop', 'tablet'] as const) {
+      it(`shows every agent's requests in the inbox (${language}, ${size})`, async () => {
+        const host = await start(config(language), [], { SWITCHBOARD_APP_DIR: appDir });
+        await host.rpc('ChatService.Send', ['a', ask('lint', 'Run npm run lint -- --fix')]);
+        await host.rpc('ChatService.Send', ['b', ask('rm', 'Delete build/ and dist/')]);
+        const { page, say } = await openApp(host, language, size, '#/chat/a');
+        await page
+          .getByRole('group', { name: say('chat.permission.title', { agent: 'Atlas' }) })
+          .waitFor();
+        const inbox = page.getByRole('button', { name: say('notify.inbox.label', { count: 2 }) });
+        await inbox.click();
+        const panel = page.getByRole('region', { name: say('notify.inbox.title') });
+        await expect.poll(() => panel.getByRole('listitem').count()).toBe(2);
+        await shoot(page, `inbox-${language}-${size}`);
+        if (language === 'fr') await expectNoEnglish(page, 'inbox');
+        const targets = [
+          inbox,
+          panel.getByRole('button', { name: say('notify.inbox.close') }),
+          ...(await panel.getByRole('button', { name: 'Allow' }).all()),
+          ...(await panel.getByRole('link').all()),
+        ];
+        for (const target of targets) {
+          const box = (await target.boundingBox())!;
+          expect(Math.min(box.width, box.height), await target.innerText()).toBeGreaterThanOrEqual(
+            44,
+          );
+        }
+      });
+    }
+  }
+});
