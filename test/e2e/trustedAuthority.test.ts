@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { request } from 'node:https';
-import { hostname, tmpdir } from 'node:os';
+import { mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, describe, expect, it } from 'vitest';
 import { chromiumFlags, chromiumPath, launchChromium } from '../../scripts/chromium.ts';
@@ -16,37 +13,22 @@ import {
 } from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
+import {
+  download,
+  machineName as name,
+  removeTrustingHomes,
+  resolverRules,
+  trustingHome,
+} from '../helpers/trust.ts';
 
-const run = promisify(execFile);
 const start = hostPerFile();
-const name = hostname().toLowerCase();
-/** The host's names reach 127.0.0.1, and no other name resolves: the test never leaves this machine. */
-const resolverRules = `--host-resolver-rules=MAP ${name} 127.0.0.1, MAP ${name}.local 127.0.0.1, MAP * ~NOTFOUND`;
 
-const homes: string[] = [];
 const browsers: { close(): Promise<void> }[] = [];
 const violations: string[] = [];
 afterAll(async () => {
   for (const browser of browsers) await browser.close();
-  for (const home of homes) await rm(home, { recursive: true, force: true });
+  await removeTrustingHomes();
 });
-
-/** `/ca.crt` as a device first gets it: over a connection it does not trust yet. */
-function download(host: HostProcess, path: string): Promise<Buffer> {
-  const { port } = new URL(host.base);
-  return new Promise((resolve, reject) => {
-    const sent = request(
-      { host: '127.0.0.1', port, path, rejectUnauthorized: false },
-      (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve(Buffer.concat(chunks)));
-      },
-    );
-    sent.on('error', reject);
-    sent.end();
-  });
-}
 
 /**
  * A Chromium whose HOME has an NSS database: one that trusts the host's authority (`certutil -A
@@ -60,31 +42,6 @@ async function chromiumTrusting(ca?: Buffer): Promise<Browser> {
   });
   browsers.push(browser);
   return browser;
-}
-
-/** A HOME with an NSS database, trusting `ca` when given. */
-async function trustingHome(ca?: Buffer): Promise<string> {
-  const home = await mkdtemp(join(tmpdir(), 'switchboard-home-'));
-  homes.push(home);
-  const nssdb = join(home, '.pki', 'nssdb');
-  await mkdir(nssdb, { recursive: true });
-  await run('certutil', ['-d', `sql:${nssdb}`, '-N', '--empty-password']);
-  if (ca) {
-    await writeFile(join(home, 'switchboard-ca.crt'), ca);
-    const file = join(home, 'switchboard-ca.crt');
-    await run('certutil', [
-      '-d',
-      `sql:${nssdb}`,
-      '-A',
-      '-t',
-      'C,,',
-      '-n',
-      'switchboard',
-      '-i',
-      file,
-    ]);
-  }
-  return home;
 }
 
 async function pageIn(

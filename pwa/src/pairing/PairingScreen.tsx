@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { useHostStore } from '../connection/useHost.ts';
 import { TrustInstructions } from '../trust/TrustInstructions.tsx';
 import { useT } from '../i18n.tsx';
-import { pairingToken, pairingUrl } from './pairingToken.ts';
+import { pairingCode, pairingToken, pairingUrl } from './pairingToken.ts';
 import './pairing.css';
 
 /**
@@ -23,6 +23,9 @@ export function PairingScreen() {
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    // A pairing code asks for this device's name first (the /pair page).
+    const code = pairingCode(text);
+    if (code !== undefined) return window.location.assign(`/pair?code=${code}`);
     const token = pairingToken(text);
     if (token === undefined) return setInvalid(true);
     // A full page load, not a fetch: the host answers with its cookie and a redirect.

@@ -28,3 +28,21 @@ export function pairingToken(pasted: string): string | undefined {
 export function pairingUrl(token: string): string {
   return `/?token=${encodeURIComponent(token)}`;
 }
+
+/** The letters of a pairing code (host/access/PairingCodes.ts): no 0/O, 1/I. */
+const codePattern = /^[2-9A-HJ-NP-Z]{10}$/;
+
+/**
+ * The one-time code in what a person pasted: a pairing link (`…/pair?code=C`) or the code alone,
+ * in any case, with spaces or dashes. `undefined` when there is none.
+ *
+ * @example
+ * pairingCode('https://host:7777/pair?code=ABCDE23456') // 'ABCDE23456'
+ * pairingCode('abcde-23456') // 'ABCDE23456'
+ */
+export function pairingCode(pasted: string): string | undefined {
+  const text = pasted.trim();
+  const linked = /\/pair\?(?:[^#]*&)?code=([^&#]+)/i.exec(text)?.[1];
+  const code = (linked ?? text).replace(/[\s-]/g, '').toUpperCase();
+  return codePattern.test(code) ? code : undefined;
+}

@@ -23,15 +23,26 @@ async function renderPairing(language: 'en' | 'fr' = 'en') {
   return result;
 }
 
-function paste(text: string, label = 'Pairing link or token') {
+function paste(text: string, label = 'Pairing link, code or token') {
   fireEvent.change(screen.getByLabelText(label), { target: { value: text } });
 }
 
 describe('the pairing screen', () => {
-  it('explains where the pairing link comes from', async () => {
+  it('explains where a pairing code or link comes from', async () => {
     await renderPairing();
-    expect(screen.getByRole('heading', { name: 'Pair this app with Switchboard' })).toBeDefined();
-    expect(screen.getByText(/“npm start” prints a link, and a QR code/)).toBeDefined();
+    const heading = screen.getByRole('heading', { name: 'Pair this device with Switchboard' });
+    expect(heading.tagName).toBe('H1');
+    expect(screen.getByText(/Scan the QR code it shows in its terminal/).tagName).toBe('P');
+  });
+
+  it('opens the pairing page, which asks for a name, with a pasted pairing code or link', async () => {
+    const assign = stubAssign();
+    await renderPairing();
+    paste('https://vm.local:7777/pair?code=abcde23456');
+    fireEvent.click(screen.getByRole('button', { name: 'Pair' }));
+    paste('ABCDE-23457');
+    fireEvent.click(screen.getByRole('button', { name: 'Pair' }));
+    expect(assign.mock.calls).toEqual([['/pair?code=ABCDE23456'], ['/pair?code=ABCDE23457']]);
   });
 
   it('sends the page to /?token= with the token of a pasted link', async () => {
@@ -46,7 +57,7 @@ describe('the pairing screen', () => {
     const assign = stubAssign();
     await renderPairing();
     paste('  Zx9_-aQ3 ');
-    fireEvent.submit(screen.getByLabelText('Pairing link or token'));
+    fireEvent.submit(screen.getByLabelText('Pairing link, code or token'));
     expect(assign).toHaveBeenCalledWith('/?token=Zx9_-aQ3');
   });
 
@@ -57,9 +68,9 @@ describe('the pairing screen', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pair' }));
     expect(assign).not.toHaveBeenCalled();
     expect(screen.getByRole('alert').textContent).toBe(
-      'Paste the whole link printed by npm start, or only its token.',
+      'Paste a pairing link or code, the whole link printed by npm start, or only its token.',
     );
-    const field = screen.getByLabelText('Pairing link or token');
+    const field = screen.getByLabelText('Pairing link, code or token');
     expect(field.getAttribute('aria-invalid')).toBe('true');
     paste('abc');
     expect(screen.queryByRole('alert')).toBeNull();
@@ -76,11 +87,11 @@ describe('the pairing screen', () => {
     const assign = stubAssign();
     await renderPairing('fr');
     expect(
-      screen.getByRole('heading', { name: 'Associer cette application à Switchboard' }),
-    ).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Réessayer' })).toBeDefined();
-    paste('http://localhost:7777/?token=abc', 'Lien d’association ou jeton');
-    fireEvent.click(screen.getByRole('button', { name: 'Associer' }));
+      screen.getByRole('heading', { name: 'Appairer cet appareil avec Switchboard' }).tagName,
+    ).toBe('H1');
+    expect(screen.getByRole('button', { name: 'Réessayer' }).tagName).toBe('BUTTON');
+    paste('http://localhost:7777/?token=abc', 'Lien, code d’appairage ou jeton');
+    fireEvent.click(screen.getByRole('button', { name: 'Appairer' }));
     expect(assign).toHaveBeenCalledWith('/?token=abc');
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pairingToken, pairingUrl } from '../../../pwa/src/pairing/pairingToken.ts';
+import { pairingCode, pairingToken, pairingUrl } from '../../../pwa/src/pairing/pairingToken.ts';
 
 describe('the token in what was pasted', () => {
   it.each([
@@ -29,5 +29,29 @@ describe('the token in what was pasted', () => {
   it('sends the page to the host with the token, encoded', () => {
     expect(pairingUrl('abc')).toBe('/?token=abc');
     expect(pairingUrl('a+b&c')).toBe('/?token=a%2Bb%26c');
+  });
+});
+
+describe('a pairing code in what was pasted', () => {
+  it('is found in a pairing link or alone, in any case, with spaces or dashes', () => {
+    const found = {
+      'https://vm.local:7777/pair?code=ABCDE23456': 'ABCDE23456',
+      'http://127.0.0.1:7777/pair?x=1&code=abcde23456#top': 'ABCDE23456',
+      ' abcde-23456 ': 'ABCDE23456',
+      'ABCDE 23456': 'ABCDE23456',
+    };
+    for (const [pasted, code] of Object.entries(found)) expect(pairingCode(pasted)).toBe(code);
+  });
+
+  it('is not a token, a link without a code, nor letters a code never has', () => {
+    for (const pasted of [
+      '',
+      'http://host:7777/?token=abc',
+      'ABCDE2345',
+      'ABCDE234560',
+      'ABCDE2345O',
+    ]) {
+      expect(pairingCode(pasted)).toBeUndefined();
+    }
   });
 });
