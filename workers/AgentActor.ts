@@ -188,6 +188,11 @@ export class AgentActor {
     this.post(event);
   }
 
+  /** Resolves once the current run's process has exited and the lifecycle was told. */
+  get runEnded(): Promise<void> {
+    return this.#process?.ended ?? Promise.resolve();
+  }
+
   /** The ACP connection of the current run, once its process is spawned. */
   get connection() {
     return this.#process?.connection;

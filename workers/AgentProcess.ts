@@ -58,6 +58,11 @@ export class AgentProcess {
     return this.#connection;
   }
 
+  /** Resolves once the process's exit was reported (`exited`), after what it wrote was read. */
+  get ended(): Promise<void> {
+    return this.#exitedPromise ?? Promise.resolve();
+  }
+
   /** Spawns the agent and runs the ACP handshake; every outcome goes to the listener. */
   spawn(): void {
     this.run(spawnAgent(this.launch));

@@ -16,10 +16,10 @@ import { promptBlocks } from './promptBlocks.ts';
 import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
 
 /**
- * How long a prompt whose connection closed waits for the process's exit, which says why (and
- * fails the turn with that) before it fails with the connection's own error.
+ * How long a prompt whose connection closed waits at the most for the process's exit, which says
+ * why (and fails the turn with that), before it fails with the connection's own error.
  */
-const exitAfterCloseMs = 2000;
+const exitAfterCloseMs = 10_000;
 
 /** What {@link conversationLink} reads of the agent's worker. */
 export interface ConversationLinkDeps {
@@ -104,7 +104,10 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
         // The agent's own explanation ends the turn at once; a closed connection usually
         // means the process is dying, and its exit says more.
         if (!(error instanceof RequestError)) {
-          await new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs));
+          await Promise.race([
+            actor.runEnded,
+            new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs).unref()),
+          ]);
         }
         throw error;
       }
