@@ -13,7 +13,7 @@ import { deflateSync } from 'node:zlib';
 import type { Locator } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish } from '../helpers/screens.ts';
 import { repoRoot } from '../helpers/typescriptProcess.ts';
@@ -94,73 +94,71 @@ beforeAll(async () => {
 afterAll(() => rm(logs, { recursive: true, force: true }));
 
 describe('images and files in a prompt, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`picks and pastes an image, completes @file, and the agent gets them (${language}, ${size})`, async () => {
-        const log = join(logs, `${language}-${size}.log`);
-        const flags = ['--image', '--embedded-context', `--prompt-log=${log}`];
-        const host = await start(atlasConfig(language, flags), [], {
-          SWITCHBOARD_APP_DIR: appDir,
-        });
-        await mkdir(join(host.folder, 'src'), { recursive: true });
-        await writeFile(join(host.folder, 'src', 'notes.md'), '# Notes\nship it\n');
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          sizes[size],
-        );
-        // The agent says what it takes once it runs: then the image button shows.
-        await composer.fill('hi');
-        await composer.press('Enter');
-        await page.getByText('Hello, world').waitFor();
-        const pick = page.getByRole('button', { name: say('chat.attach.pick') });
-        await pick.waitFor();
-
-        await page.getByTestId('image-picker').setInputFiles({
-          name: 'gradient.png',
-          mimeType: 'image/png',
-          buffer: picked,
-        });
-        await pastePng(composer, pasted);
-        const tray = page.getByRole('list', { name: say('chat.attach.tray') });
-        await tray.getByRole('img', { name: say('chat.attach.imageAlt', { index: 2 }) }).waitFor();
-        await composer.fill(language === 'fr' ? 'Regarde @notes' : 'Look at @notes');
-        const menu = page.getByRole('listbox', {
-          name: say('chat.attach.files', { agent: 'Atlas' }),
-        });
-        await menu.getByRole('option').first().waitFor();
-        await page.screenshot({ path: join(scratch, `attachments-menu-${language}-${size}.png`) });
-        await composer.press('Enter');
-        expect(await composer.inputValue()).toMatch(/@src\/notes\.md $/);
-        await tray.getByText('@src/notes.md').waitFor();
-        if (size === 'tablet')
-          expect((await pick.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-        await page.screenshot({ path: join(scratch, `attachments-tray-${language}-${size}.png`) });
-
-        await composer.press('Enter');
-        await expect.poll(async () => (await readFile(log, 'utf8')).split('\n').length).toBe(3);
-        const [, second] = (await readFile(log, 'utf8')).trim().split('\n');
-        const blocks = JSON.parse(second!) as { type: string; [key: string]: unknown }[];
-        expect(blocks.map((block) => block.type)).toEqual(['text', 'image', 'image', 'resource']);
-        expect(blocks[1]).toMatchObject({ sha256: sha256(picked), mimeType: 'image/png' });
-        expect(blocks[2]).toMatchObject({ sha256: sha256(pasted) });
-        expect(blocks[3]).toMatchObject({ resourceText: '# Notes\nship it\n' });
-
-        const sent = page.getByRole('list', { name: say('chat.attach.sent') });
-        const shown = sent.getByRole('img', { name: say('chat.attach.imageAlt', { index: 1 }) });
-        await shown.waitFor();
-        await expect
-          .poll(() =>
-            shown.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
-          )
-          .toBe(160);
-        await sent.getByText('@src/notes.md').waitFor();
-        await page.getByText('Hello, world').nth(1).waitFor();
-        await page.screenshot({ path: join(scratch, `attachments-sent-${language}-${size}.png`) });
-        if (language === 'fr') await expectNoEnglish(page, 'chat');
-        await context.close();
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`picks and pastes an image, completes @file, and the agent gets them (${language}, ${size})`, async () => {
+      const log = join(logs, `${language}-${size}.log`);
+      const flags = ['--image', '--embedded-context', `--prompt-log=${log}`];
+      const host = await start(atlasConfig(language, flags), [], {
+        SWITCHBOARD_APP_DIR: appDir,
       });
-    }
+      await mkdir(join(host.folder, 'src'), { recursive: true });
+      await writeFile(join(host.folder, 'src', 'notes.md'), '# Notes\nship it\n');
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        sizes[size],
+      );
+      // The agent says what it takes once it runs: then the image button shows.
+      await composer.fill('hi');
+      await composer.press('Enter');
+      await page.getByText('Hello, world').waitFor();
+      const pick = page.getByRole('button', { name: say('chat.attach.pick') });
+      await pick.waitFor();
+
+      await page.getByTestId('image-picker').setInputFiles({
+        name: 'gradient.png',
+        mimeType: 'image/png',
+        buffer: picked,
+      });
+      await pastePng(composer, pasted);
+      const tray = page.getByRole('list', { name: say('chat.attach.tray') });
+      await tray.getByRole('img', { name: say('chat.attach.imageAlt', { index: 2 }) }).waitFor();
+      await composer.fill(language === 'fr' ? 'Regarde @notes' : 'Look at @notes');
+      const menu = page.getByRole('listbox', {
+        name: say('chat.attach.files', { agent: 'Atlas' }),
+      });
+      await menu.getByRole('option').first().waitFor();
+      await page.screenshot({ path: join(scratch, `attachments-menu-${language}-${size}.png`) });
+      await composer.press('Enter');
+      expect(await composer.inputValue()).toMatch(/@src\/notes\.md $/);
+      await tray.getByText('@src/notes.md').waitFor();
+      if (size === 'tablet') expect((await pick.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await page.screenshot({ path: join(scratch, `attachments-tray-${language}-${size}.png`) });
+
+      await composer.press('Enter');
+      await expect.poll(async () => (await readFile(log, 'utf8')).split('\n').length).toBe(3);
+      const [, second] = (await readFile(log, 'utf8')).trim().split('\n');
+      const blocks = JSON.parse(second!) as { type: string; [key: string]: unknown }[];
+      expect(blocks.map((block) => block.type)).toEqual(['text', 'image', 'image', 'resource']);
+      expect(blocks[1]).toMatchObject({ sha256: sha256(picked), mimeType: 'image/png' });
+      expect(blocks[2]).toMatchObject({ sha256: sha256(pasted) });
+      expect(blocks[3]).toMatchObject({ resourceText: '# Notes\nship it\n' });
+
+      const sent = page.getByRole('list', { name: say('chat.attach.sent') });
+      const shown = sent.getByRole('img', { name: say('chat.attach.imageAlt', { index: 1 }) });
+      await shown.waitFor();
+      await expect
+        .poll(() =>
+          shown.evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth),
+        )
+        .toBe(160);
+      await sent.getByText('@src/notes.md').waitFor();
+      await page.getByText('Hello, world').nth(1).waitFor();
+      await page.screenshot({ path: join(scratch, `attachments-sent-${language}-${size}.png`) });
+      if (language === 'fr') await expectNoEnglish(page, 'chat');
+      await context.close();
+    });
   }
 });

@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -36,44 +36,43 @@ const requestedSchema = {
 };
 
 describe('an elicitation, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`fills in the agent's form and sends it (${language}, ${size})`, async () => {
-        const host = await start(atlasConfig(language, ['--session']), [], {
-          SWITCHBOARD_APP_DIR: appDir,
-        });
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          size,
-        );
-        const message = 'Where should I deploy?';
-        await composer.fill(script({ elicit: { mode: 'form', message, requestedSchema } }));
-        await composer.press('Enter');
-        const form = page.getByRole('form', { name: say('chat.elicit.title', { agent: 'Atlas' }) });
-        await form.waitFor();
-        await form.getByRole('combobox', { name: /Target/ }).selectOption({ label: 'Staging' });
-        await form.getByRole('spinbutton', { name: /Replicas/ }).fill('3');
-        await form.getByRole('checkbox', { name: 'Notify the team' }).check();
-        if (size === 'tablet') {
-          // A checkbox is reached through its label, which is the touch target.
-          const targets = 'select, input:not([type=checkbox]), button, .chat-elicitation-check';
-          for (const control of await form.locator(targets).all()) {
-            expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-          }
-        }
-        await shoot(page, `elicitation-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'chat');
-        await form.getByRole('button', { name: say('chat.elicit.send') }).click();
-        await page
-          .getByText(
-            'elicit: {"action":"accept","content":{"target":"staging","replicas":3,"notify":true}}',
-          )
-          .waitFor();
-        await form.waitFor({ state: 'detached' });
-        await context.close();
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`fills in the agent's form and sends it (${language}, ${size})`, async () => {
+      const host = await start(atlasConfig(language, ['--session']), [], {
+        SWITCHBOARD_APP_DIR: appDir,
       });
-    }
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      const message = 'Where should I deploy?';
+      await composer.fill(script({ elicit: { mode: 'form', message, requestedSchema } }));
+      await composer.press('Enter');
+      const form = page.getByRole('form', { name: say('chat.elicit.title', { agent: 'Atlas' }) });
+      await form.waitFor();
+      await form.getByRole('combobox', { name: /Target/ }).selectOption({ label: 'Staging' });
+      await form.getByRole('spinbutton', { name: /Replicas/ }).fill('3');
+      await form.getByRole('checkbox', { name: 'Notify the team' }).check();
+      if (size === 'tablet') {
+        // A checkbox is reached through its label, which is the touch target.
+        const targets = 'select, input:not([type=checkbox]), button, .chat-elicitation-check';
+        for (const control of await form.locator(targets).all()) {
+          expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await shoot(page, `elicitation-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'chat');
+      await form.getByRole('button', { name: say('chat.elicit.send') }).click();
+      await page
+        .getByText(
+          'elicit: {"action":"accept","content":{"target":"staging","replicas":3,"notify":true}}',
+        )
+        .waitFor();
+      await form.waitFor({ state: 'detached' });
+      await context.close();
+    });
   }
 });

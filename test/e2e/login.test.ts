@@ -8,7 +8,7 @@
 import { readFile } from 'node:fs/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -21,49 +21,46 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a login the agent asks for, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`saves the key and answers the waiting message (${language}, ${size})`, async () => {
-        const host = await start(
-          atlasConfig(language, ['--auth=session'], ['# The agents of this test']),
-          [],
-          { SWITCHBOARD_APP_DIR: appDir },
-        );
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          size,
-        );
-        await composer.fill('hi');
-        await composer.press('Enter');
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`saves the key and answers the waiting message (${language}, ${size})`, async () => {
+      const host = await start(
+        atlasConfig(language, ['--auth=session'], ['# The agents of this test']),
+        [],
+        { SWITCHBOARD_APP_DIR: appDir },
+      );
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      await composer.fill('hi');
+      await composer.press('Enter');
 
-        const prompt = page.getByRole('region', {
-          name: say('chat.login.title', { agent: 'Atlas' }),
-        });
-        const key = prompt.getByRole('form', { name: 'Use FAKE_AGENT_KEY' });
-        await key.waitFor();
-        await expect
-          .poll(() => prompt.getByRole('form', { name: 'Sign in' }).isVisible())
-          .toBe(true);
-        const field = key.getByLabel('FAKE_AGENT_KEY');
-        await field.fill('s3cret');
-        if (size === 'tablet') {
-          for (const control of [field, key.getByRole('button')]) {
-            expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-          }
-        }
-        await shoot(page, `login-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'chat');
-
-        await key.getByRole('button', { name: say('chat.login.saveAndLogIn') }).click();
-        await page.getByText('Hello, world').waitFor();
-        await prompt.waitFor({ state: 'detached' });
-        const saved = await readFile(host.configPath, 'utf8');
-        expect(saved).toContain('# The agents of this test\n'); // its comments kept
-        expect(saved).toContain('FAKE_AGENT_KEY: s3cret');
-        await context.close();
+      const prompt = page.getByRole('region', {
+        name: say('chat.login.title', { agent: 'Atlas' }),
       });
-    }
+      const key = prompt.getByRole('form', { name: 'Use FAKE_AGENT_KEY' });
+      await key.waitFor();
+      await expect.poll(() => prompt.getByRole('form', { name: 'Sign in' }).isVisible()).toBe(true);
+      const field = key.getByLabel('FAKE_AGENT_KEY');
+      await field.fill('s3cret');
+      if (size === 'tablet') {
+        for (const control of [field, key.getByRole('button')]) {
+          expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await shoot(page, `login-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'chat');
+
+      await key.getByRole('button', { name: say('chat.login.saveAndLogIn') }).click();
+      await page.getByText('Hello, world').waitFor();
+      await prompt.waitFor({ state: 'detached' });
+      const saved = await readFile(host.configPath, 'utf8');
+      expect(saved).toContain('# The agents of this test\n'); // its comments kept
+      expect(saved).toContain('FAKE_AGENT_KEY: s3cret');
+      await context.close();
+    });
   }
 });

@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -23,11 +23,8 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('a login in a terminal, in the browser', () => {
-  // Each language once, and each size once: what the other two would add is seen in these.
-  for (const [language, size] of [
-    ['en', 'desktop'],
-    ['fr', 'tablet'],
-  ] as const) {
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
     it(`is typed into and answers the waiting message (${language}, ${size})`, async () => {
       const folder = await mkdtemp(join(tmpdir(), 'switchboard-login-'));
       onTestFinished(() => rm(folder, { recursive: true, force: true }));

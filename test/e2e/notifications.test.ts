@@ -8,7 +8,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import {
+  browserPerFile,
+  buildApp,
+  openPage,
+  viewports,
+  languageBySize,
+} from '../helpers/browser.ts';
 import { script } from '../helpers/chat.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
@@ -186,35 +192,34 @@ describe('notifications, in the browser', () => {
     expect((await notifications(page)).map((shown) => shown.tag)).toEqual(['turn:m-42']);
   });
 
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`shows every agent's requests in the inbox (${language}, ${size})`, async () => {
-        const host = await start(config(language), [], { SWITCHBOARD_APP_DIR: appDir });
-        await host.rpc('ChatService.Send', ['a', ask('lint', 'Run npm run lint -- --fix')]);
-        await host.rpc('ChatService.Send', ['b', ask('rm', 'Delete build/ and dist/')]);
-        const { page, say } = await openApp(host, language, size, '#/chat/a');
-        await page
-          .getByRole('group', { name: say('chat.permission.title', { agent: 'Atlas' }) })
-          .waitFor();
-        const inbox = page.getByRole('button', { name: say('notify.inbox.label', { count: 2 }) });
-        await inbox.click();
-        const panel = page.getByRole('region', { name: say('notify.inbox.title') });
-        await expect.poll(() => panel.getByRole('listitem').count()).toBe(2);
-        await shoot(page, `inbox-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'inbox');
-        const targets = [
-          inbox,
-          panel.getByRole('button', { name: say('notify.inbox.close') }),
-          ...(await panel.getByRole('button', { name: 'Allow' }).all()),
-          ...(await panel.getByRole('link').all()),
-        ];
-        for (const target of targets) {
-          const box = (await target.boundingBox())!;
-          expect(Math.min(box.width, box.height), await target.innerText()).toBeGreaterThanOrEqual(
-            44,
-          );
-        }
-      });
-    }
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`shows every agent's requests in the inbox (${language}, ${size})`, async () => {
+      const host = await start(config(language), [], { SWITCHBOARD_APP_DIR: appDir });
+      await host.rpc('ChatService.Send', ['a', ask('lint', 'Run npm run lint -- --fix')]);
+      await host.rpc('ChatService.Send', ['b', ask('rm', 'Delete build/ and dist/')]);
+      const { page, say } = await openApp(host, language, size, '#/chat/a');
+      await page
+        .getByRole('group', { name: say('chat.permission.title', { agent: 'Atlas' }) })
+        .waitFor();
+      const inbox = page.getByRole('button', { name: say('notify.inbox.label', { count: 2 }) });
+      await inbox.click();
+      const panel = page.getByRole('region', { name: say('notify.inbox.title') });
+      await expect.poll(() => panel.getByRole('listitem').count()).toBe(2);
+      await shoot(page, `inbox-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'inbox');
+      const targets = [
+        inbox,
+        panel.getByRole('button', { name: say('notify.inbox.close') }),
+        ...(await panel.getByRole('button', { name: 'Allow' }).all()),
+        ...(await panel.getByRole('link').all()),
+      ];
+      for (const target of targets) {
+        const box = (await target.boundingBox())!;
+        expect(Math.min(box.width, box.height), await target.innerText()).toBeGreaterThanOrEqual(
+          44,
+        );
+      }
+    });
   }
 });

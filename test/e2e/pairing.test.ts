@@ -7,7 +7,13 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { translate, type MessageKey } from '../../locales/translate.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import {
+  browserPerFile,
+  buildApp,
+  openPage,
+  viewports,
+  languageBySize,
+} from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
@@ -21,11 +27,8 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('pairing a device by code, in the browser', () => {
-  // Each language once, and each size once: what the other two would add is seen in these.
-  for (const [language, size] of [
-    ['en', 'desktop'],
-    ['fr', 'tablet'],
-  ] as const) {
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
     it(`pairs a tablet by code, then revokes it (${language}, ${size})`, async () => {
       const say = (key: MessageKey, values?: Record<string, string | number>) =>
         translate(language, key, values);

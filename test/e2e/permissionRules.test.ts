@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -46,48 +46,47 @@ const ask = (toolCallId: string, title: string, kind: string, path: string) => (
 });
 
 describe('permission rules, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`answers by rule, adds one with Always allow, lists and removes them (${language}, ${size})`, async () => {
-        const host = await start(atlasConfig(language, ['--session'], rules), [], {
-          SWITCHBOARD_APP_DIR: appDir,
-        });
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          size,
-        );
-        const steps = script(
-          ask('e1', 'Edit src/app.ts', 'edit', join(host.folder, 'src', 'app.ts')),
-          { text: ' · ' },
-          ask('e2', 'Edit docs/guide.md', 'edit', join(host.folder, 'docs', 'guide.md')),
-        );
-        await composer.fill(steps);
-        await composer.press('Enter');
-        await page.getByText(say('chat.tool.rule.allow', { rule: 1 })).waitFor();
-        await page.getByRole('button', { name: 'Always allow' }).click();
-        // The answer's text parts stand around the tool cards.
-        await page.getByText('permission: selected always').waitFor();
-        await shoot(page, `rule-answered-${language}-${size}`);
-        expect(await readFile(host.configPath, 'utf8')).toContain('path: docs/**');
-
-        await page.goto(`${host.base}/#/settings`);
-        const section = page.getByRole('region', { name: say('settings.rules.title') });
-        const items = section.getByRole('listitem');
-        await expect.poll(() => items.count()).toBe(3);
-        await section.scrollIntoViewIfNeeded();
-        await shoot(page, `rules-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'settings');
-        if (size === 'tablet') {
-          const remove = section.getByRole('button').first();
-          expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-        }
-        await section.getByRole('button').nth(1).click();
-        await expect.poll(() => items.count()).toBe(2);
-        expect(await readFile(host.configPath, 'utf8')).not.toContain('execute');
-        await context.close();
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`answers by rule, adds one with Always allow, lists and removes them (${language}, ${size})`, async () => {
+      const host = await start(atlasConfig(language, ['--session'], rules), [], {
+        SWITCHBOARD_APP_DIR: appDir,
       });
-    }
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      const steps = script(
+        ask('e1', 'Edit src/app.ts', 'edit', join(host.folder, 'src', 'app.ts')),
+        { text: ' · ' },
+        ask('e2', 'Edit docs/guide.md', 'edit', join(host.folder, 'docs', 'guide.md')),
+      );
+      await composer.fill(steps);
+      await composer.press('Enter');
+      await page.getByText(say('chat.tool.rule.allow', { rule: 1 })).waitFor();
+      await page.getByRole('button', { name: 'Always allow' }).click();
+      // The answer's text parts stand around the tool cards.
+      await page.getByText('permission: selected always').waitFor();
+      await shoot(page, `rule-answered-${language}-${size}`);
+      expect(await readFile(host.configPath, 'utf8')).toContain('path: docs/**');
+
+      await page.goto(`${host.base}/#/settings`);
+      const section = page.getByRole('region', { name: say('settings.rules.title') });
+      const items = section.getByRole('listitem');
+      await expect.poll(() => items.count()).toBe(3);
+      await section.scrollIntoViewIfNeeded();
+      await shoot(page, `rules-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'settings');
+      if (size === 'tablet') {
+        const remove = section.getByRole('button').first();
+        expect((await remove.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
+      await section.getByRole('button').nth(1).click();
+      await expect.poll(() => items.count()).toBe(2);
+      expect(await readFile(host.configPath, 'utf8')).not.toContain('execute');
+      await context.close();
+    });
   }
 });

@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { Conversation } from '../../schema/conversation.ts';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -21,51 +21,50 @@ beforeAll(async () => {
 }, 120_000);
 
 describe('the session pickers, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`sets the agent's mode and model (${language}, ${size})`, async () => {
-        const host = await start(atlasConfig(language, ['--modes']), [], {
-          SWITCHBOARD_APP_DIR: appDir,
-        });
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          size,
-        );
-        await composer.fill('hi');
-        await composer.press('Enter');
-        await page.getByText('Hello, world').waitFor();
-
-        const pickers = page.getByRole('group', {
-          name: say('chat.session.label', { agent: 'Atlas' }),
-        });
-        const mode = pickers.getByRole('combobox', { name: say('chat.session.mode'), exact: true });
-        await mode.selectOption({ label: 'Plan' });
-        await expect
-          .poll(
-            async () =>
-              ((await host.rpc('ChatService.Conversation', ['a'])).result as Conversation).modes
-                ?.current,
-          )
-          .toBe('plan');
-        await pickers.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'Deep' });
-        await pickers.getByRole('checkbox', { name: 'Thinking' }).check();
-        await expect.poll(() => mode.isEnabled()).toBe(true);
-        expect(await pickers.getByRole('checkbox', { name: 'Thinking' }).isChecked()).toBe(true);
-
-        await composer.fill(script({ echoSettings: true }));
-        await composer.press('Enter');
-        await page.getByText('settings: {"mode":"plan","model":"deep","thinking":true}').waitFor();
-        if (size === 'tablet') {
-          for (const control of await pickers.locator('select, label').all()) {
-            expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-          }
-        }
-        await shoot(page, `session-pickers-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'chat');
-        await context.close();
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`sets the agent's mode and model (${language}, ${size})`, async () => {
+      const host = await start(atlasConfig(language, ['--modes']), [], {
+        SWITCHBOARD_APP_DIR: appDir,
       });
-    }
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      await composer.fill('hi');
+      await composer.press('Enter');
+      await page.getByText('Hello, world').waitFor();
+
+      const pickers = page.getByRole('group', {
+        name: say('chat.session.label', { agent: 'Atlas' }),
+      });
+      const mode = pickers.getByRole('combobox', { name: say('chat.session.mode'), exact: true });
+      await mode.selectOption({ label: 'Plan' });
+      await expect
+        .poll(
+          async () =>
+            ((await host.rpc('ChatService.Conversation', ['a'])).result as Conversation).modes
+              ?.current,
+        )
+        .toBe('plan');
+      await pickers.getByRole('combobox', { name: 'Model' }).selectOption({ label: 'Deep' });
+      await pickers.getByRole('checkbox', { name: 'Thinking' }).check();
+      await expect.poll(() => mode.isEnabled()).toBe(true);
+      expect(await pickers.getByRole('checkbox', { name: 'Thinking' }).isChecked()).toBe(true);
+
+      await composer.fill(script({ echoSettings: true }));
+      await composer.press('Enter');
+      await page.getByText('settings: {"mode":"plan","model":"deep","thinking":true}').waitFor();
+      if (size === 'tablet') {
+        for (const control of await pickers.locator('select, label').all()) {
+          expect((await control.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+        }
+      }
+      await shoot(page, `session-pickers-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'chat');
+      await context.close();
+    });
   }
 });

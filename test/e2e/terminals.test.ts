@@ -6,7 +6,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp } from '../helpers/browser.ts';
+import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
@@ -26,43 +26,42 @@ const command = [
 ].join('; ');
 
 describe('a terminal, in the browser', () => {
-  for (const language of ['en', 'fr'] as const) {
-    for (const size of ['desktop', 'tablet'] as const) {
-      it(`shows a command's output live and kills it (${language}, ${size})`, async () => {
-        const host = await start(atlasConfig(language, ['--session']), [], {
-          SWITCHBOARD_APP_DIR: appDir,
-        });
-        const { page, context, say, composer } = await openAtlasChat(
-          await launch(),
-          host,
-          language,
-          size,
-        );
-        await composer.fill(script({ terminal: { command } }));
-        await composer.press('Enter');
-        const terminal = page.getByRole('figure', { name: command });
-        const screen = terminal.getByRole('log', { name: say('chat.terminal.output') });
-        await expect.poll(() => screen.textContent(), { timeout: 15_000 }).toContain('warn');
-        // Its colours are drawn by xterm.js, the 24-bit one as the nearest of the palette.
-        const coloured = terminal.locator('.xterm-rows span[class*="xterm-fg-"]');
-        const classes = await Promise.all(
-          (await coloured.all()).map((span) => span.getAttribute('class')),
-        );
-        expect(classes).toEqual([...Array<string>(3).fill('xterm-fg-2'), 'xterm-fg-208']);
-        const kill = terminal.getByRole('button', { name: say('chat.terminal.kill') });
-        expect((await kill.boundingBox())!.height).toBeGreaterThanOrEqual(44);
-        const card = (await terminal.boundingBox())!;
-        expect(card.width).toBeLessThanOrEqual(page.viewportSize()!.width);
-        await shoot(page, `terminal-${language}-${size}`);
-        if (language === 'fr') await expectNoEnglish(page, 'chat');
-
-        await kill.click();
-        await terminal.getByText(say('chat.terminal.killed', { signal: 'SIGTERM' })).waitFor();
-        await expect.poll(() => kill.count()).toBe(0);
-        await page.getByText(/terminal: null SIGTERM false/).waitFor();
-        await shoot(page, `terminal-killed-${language}-${size}`);
-        await context.close();
+  // Each language once and each size once (see `languageBySize`).
+  for (const [language, size] of languageBySize) {
+    it(`shows a command's output live and kills it (${language}, ${size})`, async () => {
+      const host = await start(atlasConfig(language, ['--session']), [], {
+        SWITCHBOARD_APP_DIR: appDir,
       });
-    }
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      await composer.fill(script({ terminal: { command } }));
+      await composer.press('Enter');
+      const terminal = page.getByRole('figure', { name: command });
+      const screen = terminal.getByRole('log', { name: say('chat.terminal.output') });
+      await expect.poll(() => screen.textContent(), { timeout: 15_000 }).toContain('warn');
+      // Its colours are drawn by xterm.js, the 24-bit one as the nearest of the palette.
+      const coloured = terminal.locator('.xterm-rows span[class*="xterm-fg-"]');
+      const classes = await Promise.all(
+        (await coloured.all()).map((span) => span.getAttribute('class')),
+      );
+      expect(classes).toEqual([...Array<string>(3).fill('xterm-fg-2'), 'xterm-fg-208']);
+      const kill = terminal.getByRole('button', { name: say('chat.terminal.kill') });
+      expect((await kill.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      const card = (await terminal.boundingBox())!;
+      expect(card.width).toBeLessThanOrEqual(page.viewportSize()!.width);
+      await shoot(page, `terminal-${language}-${size}`);
+      if (language === 'fr') await expectNoEnglish(page, 'chat');
+
+      await kill.click();
+      await terminal.getByText(say('chat.terminal.killed', { signal: 'SIGTERM' })).waitFor();
+      await expect.poll(() => kill.count()).toBe(0);
+      await page.getByText(/terminal: null SIGTERM false/).waitFor();
+      await shoot(page, `terminal-killed-${language}-${size}`);
+      await context.close();
+    });
   }
 });

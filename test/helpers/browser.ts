@@ -32,6 +32,17 @@ export const viewports = {
 } as const;
 
 /**
+ * The language and size a browser test of a screen runs at: each language once and each size
+ * once, English at desktop size and French at tablet size. The other two pairings would show
+ * nothing these do not (strings come from the language, layout from the size), and running all
+ * four kept `npm test` over ten minutes.
+ */
+export const languageBySize = [
+  ['en', 'desktop'],
+  ['fr', 'tablet'],
+] as const;
+
+/**
  * The PWA for a host to serve (`SWITCHBOARD_APP_DIR`): the one build of the run, or with `fresh`
  * a build of its own, for a test that changes it (a new version landing over it).
  */

@@ -37,7 +37,8 @@ export interface ServerSetup {
 /** A state folder of the test's own (its paired devices), removed after it. */
 export async function stateFolder(): Promise<string> {
   const folder = await mkdtemp(join(tmpdir(), 'switchboard-access-'));
-  onTestFinished(() => rm(folder, { recursive: true, force: true }));
+  // A device's last-seen time may still be being written (a new file, then a rename).
+  onTestFinished(() => rm(folder, { recursive: true, force: true, maxRetries: 5 }));
   return folder;
 }
 
