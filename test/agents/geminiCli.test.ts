@@ -243,7 +243,7 @@ describe('Gemini CLI through Switchboard', () => {
   );
 
   it(
-    'starts a new session after Stop and Start: its session/load finds nothing to load',
+    'after Stop and Start, says it starts anew when its session/load finds nothing to load',
     async () => {
       const { api, chat } = await geminiHost(() => [
         { marker: 'FIRST', answer: 'First answer.' },
@@ -255,13 +255,17 @@ describe('Gemini CLI through Switchboard', () => {
       const second = await answered(chat, await chat.send('gemini', 'SECOND turn'));
       expect(textOf(second)).toBe('Second answer.');
       // Gemini CLI 0.61.0's session/load starts recording the session (its file then holds only
-      // the new session context) before it reads it back: it always answers -32603 "No previous
-      // sessions found for this project.", and Switchboard starts a new session, as it says.
-      expect(api.calls.at(-1)).not.toEqual(
-        expect.arrayContaining([expect.stringContaining('FIRST turn')]),
-      );
+      // the new session context) before it reads it back, a race it nearly always loses: it
+      // answers -32603 "No previous sessions found for this project.", and Switchboard starts a
+      // new session, as it says. Once in a while it wins, and the session goes on. Either way,
+      // what the model is sent and what the user is told agree.
+      const resumed = JSON.stringify(api.calls.at(-1)).includes('FIRST turn');
       const shown = chat.folded('gemini').messages.map((message) => message.code ?? message.role);
-      expect(shown).toEqual(['user', 'agent', 'user', 'agent-restarted', 'agent']);
+      expect(shown).toEqual(
+        resumed
+          ? ['user', 'agent', 'user', 'agent']
+          : ['user', 'agent', 'user', 'agent-restarted', 'agent'],
+      );
       await chat.settled('gemini');
     },
     geminiTimeoutMs,
