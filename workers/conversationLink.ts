@@ -1,6 +1,9 @@
 import {
   methods,
   RequestError,
+  type AgentRequestMethod,
+  type AgentRequestParamsByMethod,
+  type AgentRequestResponsesByMethod,
   type SetSessionConfigOptionRequest,
 } from '@agentclientprotocol/sdk';
 import { realpath } from 'node:fs/promises';
@@ -16,7 +19,7 @@ import { promptBlocks } from './promptBlocks.ts';
 import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
 
 /**
- * How long a prompt whose connection closed waits at the most for the process's exit, which says
+ * How long a request whose connection closed waits at the most for the process's exit, which says
  * why (and fails the turn with that), before it fails with the connection's own error.
  */
 const exitAfterCloseMs = 10_000;
@@ -47,6 +50,27 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
     if (!current) throw new Error(translate(deps.language(), 'chat.notRunning'));
     return current;
   };
+  /**
+   * Sends a request to the agent. The agent's own explanation fails it at once; a closed
+   * connection (or a write after the stop closed stdin) usually means the process is dying, and
+   * its exit says more: the request fails after it, so the turn ends with why the agent went.
+   */
+  const ask = async <Method extends AgentRequestMethod>(
+    method: Method,
+    params: AgentRequestParamsByMethod[Method],
+  ): Promise<AgentRequestResponsesByMethod[Method]> => {
+    try {
+      return await connection().agent.request(method, params);
+    } catch (error) {
+      if (!(error instanceof RequestError)) {
+        await Promise.race([
+          actor.runEnded,
+          new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs).unref()),
+        ]);
+      }
+      throw error;
+    }
+  };
   return {
     get available() {
       return actor.available;
@@ -65,7 +89,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       // otherwise take every file for one outside and go to the disk itself, past fs/*.
       const given = deps.launch()?.cwd ?? process.cwd();
       const cwd = await realpath(given).catch(() => given);
-      const response = await connection().agent.request(methods.agent.session.new, {
+      const response = await ask(methods.agent.session.new, {
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
       });
@@ -73,7 +97,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       return { id: response.sessionId, cwd };
     },
     loadSession: async ({ id, cwd }) => {
-      const response = await connection().agent.request(methods.agent.session.load, {
+      const response = await ask(methods.agent.session.load, {
         sessionId: id,
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
@@ -85,7 +109,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       if (quiet) await deps.updatesQuiet(quiet.quietMs, quiet.maxMs);
     },
     resumeSession: async ({ id, cwd }) => {
-      const response = await connection().agent.request(methods.agent.session.resume, {
+      const response = await ask(methods.agent.session.resume, {
         sessionId: id,
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
@@ -93,46 +117,30 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       await deps.conversation().choices.offered(id, response);
     },
     prompt: async (sessionId, text, attachments) => {
-      const current = connection();
-      try {
-        const response = await current.agent.request(methods.agent.session.prompt, {
-          sessionId,
-          prompt: promptBlocks(text, attachments, deps.promptOffer()),
-        });
-        return response.stopReason;
-      } catch (error) {
-        // The agent's own explanation ends the turn at once; a closed connection usually
-        // means the process is dying, and its exit says more.
-        if (!(error instanceof RequestError)) {
-          await Promise.race([
-            actor.runEnded,
-            new Promise((resolve) => setTimeout(resolve, exitAfterCloseMs).unref()),
-          ]);
-        }
-        throw error;
-      }
+      const response = await ask(methods.agent.session.prompt, {
+        sessionId,
+        prompt: promptBlocks(text, attachments, deps.promptOffer()),
+      });
+      return response.stopReason;
     },
     cancel: (sessionId) => {
       actor.connection?.agent.notify(methods.agent.session.cancel, { sessionId }).catch(() => {});
     },
     setMode: async (sessionId, modeId) => {
-      await connection().agent.request(methods.agent.session.setMode, { sessionId, modeId });
+      await ask(methods.agent.session.setMode, { sessionId, modeId });
     },
     setOption: async (sessionId, configId, value) => {
       const request: SetSessionConfigOptionRequest =
         typeof value === 'boolean'
           ? { sessionId, configId, type: 'boolean', value }
           : { sessionId, configId, value };
-      const response = await connection().agent.request(
-        methods.agent.session.setConfigOption,
-        request,
-      );
+      const response = await ask(methods.agent.session.setConfigOption, request);
       return response.configOptions;
     },
     authMethods: () =>
       actor.authMethods.map((offer) => authMethodView(offer, deps.launch()?.env ?? {})),
     authenticate: async (methodId) => {
-      await connection().agent.request(methods.agent.authenticate, { methodId });
+      await ask(methods.agent.authenticate, { methodId });
     },
     // The program the agent runs as, with the method's arguments after its own and its variables
     // over the agent's (https://agentclientprotocol.com/protocol/v1/authentication#terminal-authentication).

@@ -102,6 +102,18 @@ describe('ChatService with real workers', () => {
     });
   });
 
+  it('ends a turn stopped while its session opens with why, not with the closed connection', async () => {
+    const { chat, supervisor } = open([fakeAgent('a', ['--session-new=delay:60000'])]);
+    await chat.Send('a', 'hello');
+    await expect.poll(() => supervisor.list()[0]?.state).toBe('busy');
+    await supervisor.stop('a');
+    await expect.poll(() => chat.Conversation('a').busy).toBe(false);
+    expect(chat.Conversation('a').messages[1]).toMatchObject({
+      done: true,
+      error: 'the agent was stopped before it finished answering',
+    });
+  });
+
   it('words what the worker says in the configuration’s language', async () => {
     const { chat, supervisor } = open([fakeAgent('a', ['--session'])], {}, 'fr');
     await chat.Send('a', script({ sleep: 5000 }));
