@@ -19,11 +19,11 @@ await build({
   entryPoints: ['test/fixtures/fakeAgent.ts'],
   outfile: 'dist/bench/fakeAgent.js',
 });
-// The raw relay of the streaming rows, in its own process as the host is (scripts/bench/streaming.ts).
+// The raw relays of the streaming rows, in their own process as the host is (scripts/bench/rawRelay.ts).
 await build({
   ...nodeBundle,
   stdin: {
-    contents: `import { serveRawRelay } from './streaming.ts';\nawait serveRawRelay(Number(process.argv[2]));\n`,
+    contents: `import { serveRawRelay } from './rawRelay.ts';\nawait serveRawRelay(Number(process.argv[2]), process.argv[3]);\n`,
     resolveDir: 'scripts/bench',
     loader: 'ts',
   },

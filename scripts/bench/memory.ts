@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
 import { supervisorOf } from './benchAgents.ts';
+import { mark } from './verdict.ts';
 
 const memoryFile = new URL('./memory.js', import.meta.url).pathname;
 
@@ -73,7 +74,8 @@ export async function memoryRows(): Promise<string[]> {
   const mb = (value: number) => `${value.toFixed(1)} MB`;
   const rows = counts.map((count, i) => {
     const added = withAgents[i]! - base!;
-    return `| host RSS with ${count} ready agent(s) | +${mb(added)} | ${mb(base!)} with 0 | ${mb(added / count)} per agent | ≤ 15 MB per agent |`;
+    const perAgent = added / count;
+    return `| host RSS with ${count} ready agent(s) | +${mb(added)} | ${mb(base!)} with 0 | ${mb(perAgent)} per agent | ≤ 12 MB per agent ${mark(perAgent <= 12)} |`;
   });
   const perEmpty = (withEmpty! - emptyBase!) / counts.at(-1)!;
   rows.push(

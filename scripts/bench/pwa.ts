@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { launchChromium } from '../chromium.ts';
+import { mark } from './verdict.ts';
 import type { Conversation } from '../../schema/conversation.ts';
 
 const agent = 'bench';
@@ -32,6 +33,9 @@ const frameTarget = 50;
 const turns = 5_000;
 const floodChunks = 5_000;
 const opens = 3;
+/** Issue 17: the 10 000-message conversation on screen this soon, and on a CPU 4× slower. */
+const openTarget = 300;
+const throttledOpenTarget = 1_000;
 const hostFile = new URL('../host/main.js', import.meta.url).pathname;
 const fakeAgentFile = new URL('./fakeAgent.js', import.meta.url).pathname;
 
@@ -512,29 +516,40 @@ export async function pwaRows(): Promise<string[]> {
     const [conversationMs, conversationBytes] = await timed(
       async () => JSON.stringify(await host.rpc('ChatService.Conversation', [agent])).length,
     );
+    // Opened in turns, at full speed and with the CPU 4× slower (a tablet).
     const times: { shown: number; booted: number }[] = [];
+    const slowTimes: { shown: number; booted: number }[] = [];
     let page: Page | undefined;
     for (let run = 0; run < opens; run++) {
-      await page?.close();
-      page = await context.newPage();
-      times.push(await openTime(page, host.base, count));
+      for (const slow of [false, true]) {
+        await page?.close();
+        page = await context.newPage();
+        if (slow) {
+          const cdp = await context.newCDPSession(page);
+          await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
+        }
+        (slow ? slowTimes : times).push(await openTime(page, host.base, count));
+      }
     }
-    const open = quantile(
-      times.map((time) => time.shown),
-      0.5,
-    );
-    const booted = quantile(
-      times.map((time) => time.booted),
-      0.5,
-    );
+    await page?.close();
+    page = await context.newPage();
+    await openTime(page, host.base, count);
+    const medianOf = (runs: typeof times, key: 'shown' | 'booted') =>
+      quantile(
+        runs.map((time) => time[key]),
+        0.5,
+      );
+    const [open, booted] = [medianOf(times, 'shown'), medianOf(times, 'booted')];
+    const [slowOpen, slowBooted] = [medianOf(slowTimes, 'shown'), medianOf(slowTimes, 'booted')];
+    const runsOf = (runs: typeof times) => runs.map((time) => time.shown.toFixed(0)).join(', ');
 
-    const { deltas, distance } = await scrollFrames(page!, 600);
+    const { deltas, distance } = await scrollFrames(page, 600);
     const median = quantile(deltas, 0.5);
     const p95 = quantile(deltas, 0.95);
     const slow = deltas.filter((delta) => delta > 1000 / 60 + 0.5).length / deltas.length;
 
     // Back at the end, on a page whose socket is followed (the wire's side of the floods).
-    await page!.close();
+    await page.close();
     page = await context.newPage();
     await followWire(page);
     await openTime(page, host.base, count);
@@ -576,8 +591,9 @@ export async function pwaRows(): Promise<string[]> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     return [
-      `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${times.map((time) => time.shown.toFixed(0)).join(', ')} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ 1 s |`,
-      `| scroll it bottom to top (${(distance / 1000).toFixed(0)} k px in ${deltas.length} frames) | median ${ms(median)}, p95 ${ms(p95)} | — | ${(slow * 100).toFixed(1)} % of frames over 16.7 ms | 60 fps |`,
+      `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${runsOf(times)} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ ${openTarget} ms ${mark(open <= openTarget)} |`,
+      `| open it with the CPU 4× slower (a tablet), median of ${opens} | ${ms(slowOpen)} | — | runs ${runsOf(slowTimes)} ms; app booted at ${ms(slowBooted)} | ≤ ${throttledOpenTarget} ms ${mark(slowOpen <= throttledOpenTarget)} |`,
+      `| scroll it bottom to top (${(distance / 1000).toFixed(0)} k px in ${deltas.length} frames) | median ${ms(median)}, p95 ${ms(p95)} | — | ${(slow * 100).toFixed(1)} % of frames over 16.7 ms | 60 fps (median) ${mark(median <= 1000 / 60 + 0.5)} |`,
       ...full,
       ...empty,
       ...throttled,
