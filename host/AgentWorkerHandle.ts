@@ -1,6 +1,7 @@
-import { MessageChannel, Worker } from 'node:worker_threads';
+import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type {
+  AdoptMessage,
   AgentLaunch,
   AgentWorkerApi,
   AgentWorkerData,
@@ -11,7 +12,7 @@ import type {
 import type { AgentPolicy } from '../schema/config.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
-import { workerEntry } from './workerEntry.ts';
+import { agentWorkerThread } from './SpareWorker.ts';
 
 /** The calls of `AgentWorkerApi` that feed the agent's lifecycle and take no argument. */
 export type LifecycleCommand =
@@ -22,14 +23,6 @@ export type LifecycleCommand =
  * under what the worker lets be on its way (1 MB), so a steady log never waits.
  */
 const logReadStep = 128 * 1024;
-
-/**
- * The young generation of an agent worker's heap. V8's default (16 MB and more) is sized for
- * throughput, and a worker keeps it: with one worker per agent, that is most of what an idle agent
- * costs the host. A worker's garbage is small and short-lived (events on their way to the host):
- * 2 MB costs the streaming benchmarks nothing measurable and an idle agent ~3 MB less.
- */
-const youngGenerationMb = 2;
 
 /** Who the worker is for, and what it starts with. */
 export interface AgentWorkerInit {
@@ -79,21 +72,23 @@ export class AgentWorkerHandle implements AgentWorker {
   readonly #syncs = new Map<number, () => void>();
   #lastSync = 0;
 
+  /** `spare`: a spare worker thread, loaded (`SpareWorker`), adopted instead of making one. */
   constructor(
     init: AgentWorkerInit,
     timings: Partial<LifecycleTimings> | undefined,
     callbacks: AgentWorkerCallbacks,
+    spare?: Worker,
   ) {
     this.#events = new MessageChannel();
-    const entry = workerEntry('agentWorker');
     const workerData: AgentWorkerData = { ...init, timings, events: this.#events.port2 };
-    this.#worker = new Worker(entry.source, {
-      eval: entry.eval,
-      workerData,
-      transferList: [this.#events.port2],
-      name: `agent ${init.name}`,
-      resourceLimits: { maxYoungGenerationSizeMb: youngGenerationMb },
-    });
+    const transfer = [this.#events.port2];
+    if (spare) {
+      const adopt: AdoptMessage = { type: 'adopt', data: workerData };
+      spare.postMessage(adopt, transfer);
+      this.#worker = spare;
+    } else {
+      this.#worker = agentWorkerThread(`agent ${init.name}`, workerData, transfer);
+    }
     this.api = wrapWorker<AgentWorkerApi>(this.#worker);
     this.#events.port1.on('message', (event: AgentWorkerEvent) => {
       if (event.type === 'synced') return this.#synced(event.id);

@@ -18,6 +18,7 @@ import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
+import { SpareWorker } from './SpareWorker.ts';
 import { StartWithdrawn, WaitingStarts, type Wanter } from './WaitingStarts.ts';
 
 /** REFERENCE.md's delays, plus how often idle agents are looked for. */
@@ -72,6 +73,11 @@ export interface SupervisorOptions {
   mesh?: (name: string) => MeshLaunch;
   /** Makes the worker of an agent; tests wrap it to reach the thread, or make fakes. */
   createWorker?: (...args: ConstructorParameters<typeof AgentWorkerHandle>) => AgentWorker;
+  /**
+   * Keeps a spare agent worker loaded, which the next start takes (`SpareWorker`): the host
+   * does; tests that count threads or time starts choose.
+   */
+  spareWorker?: boolean;
 }
 
 /** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
@@ -138,6 +144,7 @@ export class Supervisor {
   readonly #changeListeners = new Set<() => void>();
   readonly #waiting = new WaitingStarts<AgentRecord>();
   readonly #idleCheck: ReturnType<typeof setInterval>;
+  readonly #spare: SpareWorker | undefined;
   #admissions: Promise<unknown> = Promise.resolve();
   #lastUse = 0;
   #limits: Limits;
@@ -152,6 +159,16 @@ export class Supervisor {
     }
     this.#idleCheck = setInterval(() => this.#stopIdleAgents(), this.#timings.idleCheckIntervalMs);
     this.#idleCheck.unref();
+    if (options.spareWorker) {
+      this.#spare = new SpareWorker(() =>
+        this.#everyAgent().some((agent) => agent.state === 'starting'),
+      );
+    }
+  }
+
+  /** Resolves once the spare worker is loaded (`spareWorker`): the bench waits for it. */
+  async warm(): Promise<void> {
+    await this.#spare?.warm();
   }
 
   /** Every agent, in configuration order. */
@@ -283,7 +300,7 @@ export class Supervisor {
   /** Stops every agent, and the idle check: the supervisor is done. */
   async close(): Promise<void> {
     clearInterval(this.#idleCheck);
-    await this.stopAll();
+    await Promise.all([this.stopAll(), this.#spare?.close()]);
     for (const agent of this.#everyAgent()) this.#dismiss(agent);
   }
 
@@ -390,7 +407,10 @@ export class Supervisor {
   #workerOf(agent: AgentRecord, launch?: AgentLaunch): AgentWorker {
     if (agent.worker) return agent.worker;
     const { name } = agent.definition;
-    const createWorker = this.options.createWorker ?? ((...args) => new AgentWorkerHandle(...args));
+    const createWorker =
+      this.options.createWorker ??
+      ((init, timings, callbacks) =>
+        new AgentWorkerHandle(init, timings, callbacks, this.#spare?.take()));
     const seed = this.options.conversations?.seed(name);
     const worker = createWorker(
       {

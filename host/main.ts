@@ -183,6 +183,7 @@ const supervisor = new Supervisor({
   conversations,
   ownFiles,
   mesh: (name) => ({ ...meshServer.admit(name), bridge: meshBridge }),
+  spareWorker: true,
   inspection: {
     watched: (name) => inspection.service?.watched(name) ?? false,
     received: (name, records) => inspection.service?.received(name, records),

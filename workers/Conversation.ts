@@ -358,11 +358,13 @@ export class Conversation {
       turn.actor.send({ type: 'turn.promptFailed', error: 'no session' });
       return;
     }
+    // The prompt may settle after its turn ended (the agent went first): nothing to tell then.
+    const live = () => turn.actor.getSnapshot().status === 'active';
     this.options.link.prompt(sessionId, turn.text, turn.attachments).then(
-      (stopReason) => turn.actor.send({ type: 'turn.promptEnded', stopReason }),
+      (stopReason) => live() && turn.actor.send({ type: 'turn.promptEnded', stopReason }),
       (error: unknown) => {
         const type = isLoginRequired(error) ? 'turn.loginRequired' : 'turn.promptFailed';
-        turn.actor.send({ type, error: errorText(error) });
+        if (live()) turn.actor.send({ type, error: errorText(error) });
       },
     );
   }

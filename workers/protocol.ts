@@ -61,6 +61,21 @@ export interface AgentWorkerData {
   events: import('node:worker_threads').MessagePort;
 }
 
+/**
+ * What the host hands a spare agent worker (`host/SpareWorker.ts`): it loads its code, says so
+ * with one message (`'loaded'`), then waits for its agent: the first message it gets is an
+ * `AdoptMessage`.
+ */
+export interface SpareWorkerData {
+  spare: true;
+}
+
+/** A spare worker becomes the worker of an agent: what a new one gets as `workerData`. */
+export interface AdoptMessage {
+  type: 'adopt';
+  data: AgentWorkerData;
+}
+
 /** Events from an agent worker, posted on its event port in the order they happen. */
 export type AgentWorkerEvent =
   | {

@@ -16,9 +16,13 @@ const definition = (name: string): AgentDefinition => ({
   policy: { budget: null, permissions: [] },
 });
 
-/** A supervisor of `count` fake agents, `agent0`…, every one allowed to run, none stopped idle. */
-export function supervisorOf(count: number): Supervisor {
+/**
+ * A supervisor of `count` fake agents, `agent0`…, every one allowed to run, none stopped idle;
+ * with a spare worker kept loaded, as the host has, when `spareWorker`.
+ */
+export function supervisorOf(count: number, spareWorker = false): Supervisor {
   return new Supervisor({
+    spareWorker,
     definitions: Array.from({ length: count }, (_, i) => definition(`agent${i}`)),
     limits: { maxRunningAgents: count, stopIdleAgentsAfterMs: 0 },
     language: 'en',
