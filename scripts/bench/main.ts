@@ -133,7 +133,7 @@ const only = (section: string) => sections.length === 0 || sections.includes(sec
 const lines = [
   `# Switchboard benchmarks`,
   '',
-  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · starts: medians of ${runs} runs; floods: medians of 3; latencies: 100 paced chunks per agent, at every client`,
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · starts: medians of ${runs} runs; floods: medians of 5 (storage: of 3); latencies: 100 paced chunks per agent, at every client`,
   '',
   '| measure | Switchboard | raw | difference | target |',
   '| --- | --- | --- | --- | --- |',

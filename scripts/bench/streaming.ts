@@ -311,7 +311,7 @@ const pacedTarget = (agents: number, clients: number) => (agents === 8 && client
  * raw relay that batches), the first text of every agent when 8 flood at once, then paced
  * latencies. Each figure is the median of `runs` runs, the sides taking turns.
  */
-export async function streamingRows(runs = 3): Promise<string[]> {
+export async function streamingRows(runs = 5): Promise<string[]> {
   const [ours, raw, batched] = await Promise.all([
     switchboard(),
     rawRelay('plain'),
