@@ -20,13 +20,23 @@ const merged = (last: ConversationEvent, text: string): ConversationEvent => {
   return { ...last, data: { ...last.data, text: (last.data.text ?? '') + text } };
 };
 
+/** What a batch holds at most before it leaves without waiting for the loop's next turn. */
+export const batchBounds = { events: 1024, textLength: 64 * 1024 };
+
 /**
  * Conversation events on their way to the host, sent in batches: what arrives while a send is
  * due (before the event loop's next turn) goes with it, and text appended to the same part
- * becomes one delta. Nothing is reordered, and a lone delta leaves on the next turn.
+ * becomes one delta. Nothing is reordered.
+ *
+ * An event that finds nothing waiting leaves at once, so the first words of an answer, and each
+ * chunk of an agent that streams at a human pace, never wait for a batch: only what comes behind
+ * it in the same turn of the loop (a burst read from the agent in one go) is batched. A batch
+ * leaves early once it holds `batchBounds`: the host gets a flood in bounded pieces it can
+ * interleave with other agents' events.
  */
 export class EventBatcher {
   #pending: ConversationEvent[] = [];
+  #textLength = 0;
   #due = false;
 
   constructor(
@@ -35,25 +45,34 @@ export class EventBatcher {
   ) {}
 
   push(event: ConversationEvent): void {
+    if (!this.#due) {
+      // Nothing waits: this one goes now, and whatever follows in this turn waits for the next.
+      this.#due = true;
+      this.schedule(() => this.flush());
+      this.send([event]);
+      return;
+    }
     const last = this.#pending.at(-1);
-    if (
-      last &&
-      event.name === 'message:delta' &&
-      event.data.text !== undefined &&
-      appendsTo(last, event)
-    ) {
-      this.#pending[this.#pending.length - 1] = merged(last, event.data.text);
+    const text = event.name === 'message:delta' ? event.data.text : undefined;
+    if (last && text !== undefined && appendsTo(last, event)) {
+      this.#pending[this.#pending.length - 1] = merged(last, text);
     } else {
       this.#pending.push(event);
     }
-    if (this.#due) return;
-    this.#due = true;
-    this.schedule(() => this.flush());
+    this.#textLength += text?.length ?? 0;
+    if (this.#pending.length >= batchBounds.events || this.#textLength >= batchBounds.textLength) {
+      this.#sendPending();
+    }
   }
 
   /** Sends what waits now: before an event of another kind, so the order holds across kinds. */
   flush(): void {
     this.#due = false;
+    this.#sendPending();
+  }
+
+  #sendPending(): void {
+    this.#textLength = 0;
     if (this.#pending.length === 0) return;
     const events = this.#pending;
     this.#pending = [];
