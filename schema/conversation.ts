@@ -256,6 +256,11 @@ export interface Conversation {
   prompt: PromptOffer;
   /** What the agent asks the user to fill in or open, waiting (CONTRACT.md §7). */
   elicitations: ElicitationView[];
+  /**
+   * How many messages come before `messages`: `Conversation(name, last)` answers only the last
+   * ones, and `Messages` the pages before (absent: `messages` is the whole conversation).
+   */
+  earlier?: number;
 }
 
 export interface MessageUpdatedEvent {

@@ -25,6 +25,8 @@ type ParamSchema = { title: string; optional?: true } & (
 const name: ParamSchema = { title: 'name', type: 'string', minLength: 1 };
 const text: ParamSchema = { title: 'text', type: 'string' };
 const conversationId: ParamSchema = { title: 'id', type: 'string', minLength: 1 };
+/** The most messages `ChatService.Conversation(name, last)` and `Messages` answer at once. */
+export const messagePageLimit = 1_000;
 const terminalId: ParamSchema = { title: 'terminalId', type: 'string', minLength: 1 };
 /** The sizes a login terminal may be given (`ChatService.ResizeTerminal`). */
 export const terminalSizeLimits = {
@@ -87,7 +89,16 @@ export const rpcMethods = {
     { title: 'id', type: 'string', minLength: 1 },
     { title: 'optionId', type: 'string', minLength: 1 },
   ],
-  'ChatService.Conversation': [name],
+  'ChatService.Conversation': [
+    name,
+    { title: 'last', optional: true, type: 'integer', minimum: 1, maximum: messagePageLimit },
+  ],
+  'ChatService.Messages': [
+    name,
+    conversationId,
+    { title: 'before', type: 'integer', minimum: 0 },
+    { title: 'limit', type: 'integer', minimum: 1, maximum: messagePageLimit },
+  ],
   'ChatService.Permissions': [],
   'ChatService.New': [name],
   'ChatService.History': [name],

@@ -1,6 +1,7 @@
 import { realpath } from 'node:fs/promises';
 import type { Remote } from 'comlink';
 import type {
+  ChatMessage,
   Conversation,
   ConversationSummary,
   PermissionRequestView,
@@ -323,9 +324,31 @@ export class ChatService {
     await worker.sync();
   }
 
-  Conversation(agent: string): Conversation {
+  /**
+   * The agent's current conversation; with `last`, only its last `last` messages and how many
+   * come before them (`earlier`): a long conversation opens at its end, the rest on scroll.
+   */
+  Conversation(agent: string, last?: number): Conversation {
     this.#requireAgent(agent);
-    return this.conversations.get(agent);
+    const conversation = this.conversations.get(agent);
+    const earlier = conversation.messages.length - (last ?? Infinity);
+    if (earlier <= 0) return conversation;
+    return { ...conversation, messages: conversation.messages.slice(earlier), earlier };
+  }
+
+  /**
+   * The messages of the agent's current conversation `id` that come before the message at
+   * `before`, at most `limit` of them (the last ones): a page of what `Conversation(name, last)`
+   * left out. Another conversation than the current one is not found: it is not the one shown.
+   */
+  Messages(agent: string, id: string, before: number, limit: number): ChatMessage[] {
+    this.#requireAgent(agent);
+    const conversation = this.conversations.get(agent);
+    if (conversation.id !== id) {
+      throw new ServiceError('not-found', this.#say('error.notCurrentConversation', { id }));
+    }
+    const end = Math.min(before, conversation.messages.length);
+    return conversation.messages.slice(Math.max(0, end - limit), end);
   }
 
   /** Ends the current conversation (a turn in flight is cancelled) and starts an empty one. */

@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { findMessage } from '../../../machines/conversationFold.ts';
 import { useT } from '../i18n.tsx';
+import { useHostStore } from '../connection/useHost.ts';
 import { Composer } from './Composer.tsx';
 import { ElicitationPrompt } from './ElicitationPrompt.tsx';
 import { LoginPrompt } from './LoginPrompt.tsx';
@@ -28,6 +29,12 @@ export interface ConversationViewProps {
 export function ConversationView({ agent, agentTitle, reveal, onRevealed }: ConversationViewProps) {
   const t = useT();
   const { conversation, error } = useConversation(agent);
+  const store = useHostStore();
+  // A failed page is asked for again when a row not loaded comes into view again.
+  const loadEarlier = useCallback(
+    () => void store.loadEarlier(agent).catch(() => {}),
+    [store, agent],
+  );
   // The draft stays while the conversation reloads (another one opened, from here or elsewhere).
   const [draft, setDraft] = useState('');
   if (error !== undefined) {
@@ -62,6 +69,8 @@ export function ConversationView({ agent, agentTitle, reveal, onRevealed }: Conv
             : undefined
         }
         onRevealed={onRevealed}
+        earlier={conversation.earlier}
+        onNeedEarlier={loadEarlier}
       />
       {orphans.length > 0 && (
         <div className="chat-orphans" aria-label={t('chat.permission.pending')} role="region">

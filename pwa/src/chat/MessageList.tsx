@@ -14,6 +14,10 @@ export interface MessageListProps {
   reveal?: string | undefined;
   /** `reveal` was scrolled to. */
   onRevealed?: (() => void) | undefined;
+  /** How many messages come before `messages`, not loaded yet: shown as rows to be loaded. */
+  earlier?: number | undefined;
+  /** A row not loaded yet is in view, or `reveal` is not among `messages`: load the page before. */
+  onNeedEarlier?: (() => void) | undefined;
 }
 
 /** How long a revealed message stays highlighted (ms). */
@@ -39,6 +43,8 @@ export function MessageList({
   busy,
   reveal,
   onRevealed,
+  earlier = 0,
+  onNeedEarlier,
 }: MessageListProps) {
   const t = useT();
   const scrollRef = useRef<HTMLDivElement>(null);
@@ -49,9 +55,15 @@ export function MessageList({
   // messages change on every delta.
   const idsRef = useRef(messages);
   idsRef.current = messages;
-  const getItemKey = useCallback((index: number) => idsRef.current[index]?.id ?? index, []);
+  const earlierRef = useRef(earlier);
+  earlierRef.current = earlier;
+  const getItemKey = useCallback(
+    (index: number) => idsRef.current[index - earlierRef.current]?.id ?? `earlier-${index}`,
+    [],
+  );
+  const total = earlier + messages.length;
   const virtualizer = useVirtualizer({
-    count: messages.length,
+    count: total,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => 120,
     getItemKey,
@@ -78,11 +90,25 @@ export function MessageList({
   useLayoutEffect(() => {
     if (reveal === undefined) return;
     const index = messages.findIndex((message) => message.id === reveal);
-    if (index === -1) return;
-    virtualizer.scrollToIndex(index, { align: 'center' });
+    if (index === -1) {
+      // In a page not loaded yet (a search hit far up): the pages before come one by one.
+      if (earlier > 0) onNeedEarlier?.();
+      return;
+    }
+    virtualizer.scrollToIndex(earlier + index, { align: 'center' });
     setRevealed(reveal);
     onRevealed?.();
-  }, [reveal, messages, virtualizer, onRevealed]);
+  }, [reveal, messages, earlier, virtualizer, onRevealed, onNeedEarlier]);
+
+  // Rows not loaded yet in view (or just above it): their page is asked for, and the next one
+  // once it is here if they still are. Not before the list was scrolled once: its first render
+  // is at the top, before it is scrolled to the end.
+  const [scrolled, setScrolled] = useState(false);
+  const items = virtualizer.getVirtualItems();
+  const wantsEarlier = scrolled && earlier > 0 && items.length > 0 && items[0]!.index < earlier;
+  useEffect(() => {
+    if (wantsEarlier) onNeedEarlier?.();
+  }, [wantsEarlier, earlier, onNeedEarlier]);
 
   useEffect(() => {
     if (revealed === undefined) return;
@@ -94,13 +120,12 @@ export function MessageList({
     const element = scrollRef.current;
     if (!element) return;
     setAtEnd(element.scrollHeight - element.scrollTop - element.clientHeight <= endThreshold);
+    setScrolled(true);
   };
 
   return (
     <div className="chat-list">
-      {messages.length === 0 && (
-        <p className="chat-empty">{t('chat.empty', { agent: agentTitle })}</p>
-      )}
+      {total === 0 && <p className="chat-empty">{t('chat.empty', { agent: agentTitle })}</p>}
       <div
         ref={scrollRef}
         role="feed"
@@ -111,9 +136,20 @@ export function MessageList({
         onScroll={onScroll}
       >
         <div className="chat-feed" style={{ height: virtualizer.getTotalSize() }}>
-          {virtualizer.getVirtualItems().map((item) => {
-            const message = messages[item.index];
-            if (!message) return null;
+          {items.map((item) => {
+            const message = messages[item.index - earlier];
+            if (!message) {
+              return (
+                <div
+                  key={item.key}
+                  data-index={item.index}
+                  ref={virtualizer.measureElement}
+                  className="chat-row chat-row-loading"
+                  style={{ transform: `translateY(${item.start}px)` }}
+                  aria-hidden="true"
+                />
+              );
+            }
             return (
               <div
                 key={item.key}
@@ -127,7 +163,7 @@ export function MessageList({
                   permissions={permissionsOf(message.id)}
                   agentTitle={agentTitle}
                   position={item.index + 1}
-                  total={messages.length}
+                  total={total}
                 />
               </div>
             );

@@ -3,7 +3,9 @@ import type { AgentSummary } from '../../../schema/agents.ts';
 import type { ConfigCurrent } from '../../../schema/config.ts';
 import {
   isConversationEvent,
+  type ChatMessage,
   type Conversation,
+  type ConversationEvent,
   type PermissionRequestView,
 } from '../../../schema/conversation.ts';
 import type { InspectionRecord, WatchResult } from '../../../schema/inspector.ts';
@@ -43,6 +45,24 @@ export interface HostState {
 
 const logLimit = 200;
 export const inspectionLimit = 1000;
+/**
+ * How many of a conversation's last messages the app loads when it opens it, and how many each
+ * page before them holds (`loadEarlier`): a long conversation opens at its end, at once.
+ */
+export const conversationPage = 200;
+
+/**
+ * Whether `event` updates a message of `conversation` in a page the app has not loaded yet (one
+ * older than the first it holds): the page brings it as it is when it loads. The fold would add
+ * it at the end.
+ */
+function inPageNotLoaded(conversation: Conversation, event: ConversationEvent): boolean {
+  if (!conversation.earlier || event.name !== 'message:updated') return false;
+  const { message } = event.data;
+  const first = conversation.messages[0];
+  if (!first || conversation.messages.some(({ id }) => id === message.id)) return false;
+  return message.createdAt < first.createdAt;
+}
 /** The key of the app's own actors in `HostState.inspection`. */
 export const appActors = '@app';
 
@@ -70,6 +90,8 @@ export class HostStore {
   readonly #loadingConversations = new Map<string, number>();
   /** Per agent, how many `conversation:opened` came: an answer asked for before one is stale. */
   readonly #conversationGenerations = new Map<string, number>();
+  /** The agents whose earlier messages are being loaded (`loadEarlier`). */
+  readonly #loadingEarlier = new Set<string>();
   readonly #listeners = new Set<() => void>();
   readonly #watchedLogs = new Set<string>();
   readonly #eventListeners = new Set<(event: StreamEvent) => void>();
@@ -130,7 +152,10 @@ export class HostStore {
     this.#loadingConversations.set(agent, (this.#loadingConversations.get(agent) ?? 0) + 1);
     let conversation: Conversation;
     try {
-      conversation = await this.call<Conversation>('ChatService.Conversation', [agent]);
+      conversation = await this.call<Conversation>('ChatService.Conversation', [
+        agent,
+        conversationPage,
+      ]);
     } finally {
       const loading = (this.#loadingConversations.get(agent) ?? 1) - 1;
       if (loading === 0) this.#loadingConversations.delete(agent);
@@ -142,6 +167,37 @@ export class HostStore {
       conversations: { ...this.#state.conversations, [agent]: conversation },
       conversationFailures: without(this.#state.conversationFailures, agent),
     });
+  }
+
+  /**
+   * Loads the page of `agent`'s conversation just before the messages held (a long conversation
+   * opens at its end: `earlier` says how many are not loaded yet). One page at a time; a page
+   * asked for before the conversation changed is dropped.
+   */
+  async loadEarlier(agent: string): Promise<void> {
+    const held = this.#state.conversations[agent];
+    if (!held?.earlier || this.#loadingEarlier.has(agent)) return;
+    const generation = this.#conversationGenerations.get(agent) ?? 0;
+    this.#loadingEarlier.add(agent);
+    let page: ChatMessage[];
+    try {
+      page = await this.call<ChatMessage[]>('ChatService.Messages', [
+        agent,
+        held.id,
+        held.earlier,
+        conversationPage,
+      ]);
+    } finally {
+      this.#loadingEarlier.delete(agent);
+    }
+    const now = this.#state.conversations[agent];
+    const current = (this.#conversationGenerations.get(agent) ?? 0) === generation;
+    if (!current || !now || now.id !== held.id || now.earlier !== held.earlier) return;
+    const earlier = held.earlier - page.length;
+    const grown: Conversation = { ...now, messages: [...page, ...now.messages], earlier };
+    // All of it loaded: the conversation is whole, as `Conversation(agent)` says it.
+    if (earlier <= 0) delete grown.earlier;
+    this.#set({ conversations: { ...this.#state.conversations, [agent]: grown } });
   }
 
   /**
@@ -221,7 +277,7 @@ export class HostStore {
     if (isConversationEvent(event)) {
       const { agent } = event.data;
       const known = this.#state.conversations[agent];
-      if (!known) return this.#set({});
+      if (!known || inPageNotLoaded(known, event)) return this.#set({});
       // The fold makes new objects for what changed only: React sees exactly what changed.
       const conversation = applyConversationEvent(known, event);
       return this.#set({ conversations: { ...this.#state.conversations, [agent]: conversation } });

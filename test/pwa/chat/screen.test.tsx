@@ -39,8 +39,8 @@ describe('the Chat screen', () => {
     fireEvent.click(within(screen.getByRole('navigation')).getByRole('button', { name: /Codex/ }));
     await waitFor(() =>
       expect(host.calls.filter((call) => call.method === 'ChatService.Conversation')).toEqual([
-        { method: 'ChatService.Conversation', params: ['claude'] },
-        { method: 'ChatService.Conversation', params: ['codex'] },
+        { method: 'ChatService.Conversation', params: ['claude', 200] },
+        { method: 'ChatService.Conversation', params: ['codex', 200] },
       ]),
     );
     expect(await screen.findByText('spawn codex ENOENT')).toBeDefined();

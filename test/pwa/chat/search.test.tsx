@@ -254,6 +254,7 @@ describe('the search across conversations', () => {
     expect(dialog.textContent).toContain('Codex is answering.');
     expect(called(host, 'ChatService.Conversation').map((call) => call.params)).toContainEqual([
       'codex',
+      200,
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel it and open' }));
     const row = await rowOf('codex message 7');

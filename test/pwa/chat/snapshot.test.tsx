@@ -63,7 +63,10 @@ const article = (text: string) => screen.getByText(text).closest('article')!;
 describe('a conversation snapshot', () => {
   it('loads the agent’s conversation and renders every message, in a feed', async () => {
     const { host } = await renderSnapshot();
-    expect(host.calls).toContainEqual({ method: 'ChatService.Conversation', params: ['claude'] });
+    expect(host.calls).toContainEqual({
+      method: 'ChatService.Conversation',
+      params: ['claude', 200],
+    });
     const feed = screen.getByRole('feed', { name: 'Conversation with Claude' });
     expect(within(feed).getAllByRole('article')).toHaveLength(8);
   });
