@@ -15,6 +15,7 @@ import {
   viewports,
 } from '../helpers/browser.ts';
 import { hostPerFile } from '../helpers/hostProcess.ts';
+import { shoot } from '../helpers/screens.ts';
 
 const start = hostPerFile();
 const launch = browserPerFile();
@@ -66,6 +67,13 @@ describe('a long conversation, in Chromium', () => {
       expect(await last.getAttribute('aria-setsize')).toBe(String(total));
       expect(await last.textContent()).toContain('Hello, world');
       expect(asked).toEqual([]);
+      await shoot(page, `long-conversation.end.${language}.${size}`);
+
+      // Scrolled to the top of what is loaded: the rows of the page asked for, then that page.
+      await page.locator('[role=feed]').evaluate((feed: { scrollTop: number }) => {
+        feed.scrollTop = 0;
+      });
+      await shoot(page, `long-conversation.top.${language}.${size}`);
 
       // Up to the first message: the two pages before the last 200 came, in order.
       await scrollToFirst(page);
