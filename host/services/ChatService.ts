@@ -10,6 +10,7 @@ import type {
 import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../workers/protocol.ts';
 import { describeExit } from '../../locales/describeExit.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
+import { lastMessages, messagesBefore } from '../conversations/conversationPages.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
@@ -330,10 +331,7 @@ export class ChatService {
    */
   Conversation(agent: string, last?: number): Conversation {
     this.#requireAgent(agent);
-    const conversation = this.conversations.get(agent);
-    const earlier = conversation.messages.length - (last ?? Infinity);
-    if (earlier <= 0) return conversation;
-    return { ...conversation, messages: conversation.messages.slice(earlier), earlier };
+    return lastMessages(this.conversations.get(agent), last);
   }
 
   /**
@@ -347,8 +345,7 @@ export class ChatService {
     if (conversation.id !== id) {
       throw new ServiceError('not-found', this.#say('error.notCurrentConversation', { id }));
     }
-    const end = Math.min(before, conversation.messages.length);
-    return conversation.messages.slice(Math.max(0, end - limit), end);
+    return messagesBefore(conversation, before, limit);
   }
 
   /** Ends the current conversation (a turn in flight is cancelled) and starts an empty one. */
