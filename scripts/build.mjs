@@ -38,7 +38,7 @@ const steps = {
       ...workerBundle,
       absWorkingDir: root,
       outdir: 'dist/workers',
-      minify: true,
+      minify: !process.env.NO_MINIFY,
       metafile: true,
     });
     return {

@@ -6,7 +6,6 @@ import { FreezeBanner } from './mesh/FreezeBanner.tsx';
 import { MeshScreen } from './mesh/MeshScreen.tsx';
 import { PairPage } from './pairing/PairPage.tsx';
 import { PairingScreen } from './pairing/PairingScreen.tsx';
-import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ConnectionBanner } from './shell/ConnectionBanner.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { UpdatePrompt } from './shell/UpdatePrompt.tsx';
@@ -17,6 +16,11 @@ import { useConnection } from './connection/useConnection.ts';
 // The conversation view brings Markdown and highlighting: loaded when first opened.
 const ChatScreen = lazy(() =>
   import('./chat/ChatScreen.tsx').then((module) => ({ default: module.ChatScreen })),
+);
+
+// The settings bring the YAML editor's parser and the pairing QR codes: loaded when first opened.
+const SettingsScreen = lazy(() =>
+  import('./settings/SettingsScreen.tsx').then((module) => ({ default: module.SettingsScreen })),
 );
 
 // The inspector brings the graph layout (elkjs): loaded when first opened.
@@ -60,7 +64,11 @@ function Screens() {
           </Suspense>
         )}
         {route.screen === 'mesh' && <MeshScreen />}
-        {route.screen === 'settings' && <SettingsScreen />}
+        {route.screen === 'settings' && (
+          <Suspense fallback={null}>
+            <SettingsScreen />
+          </Suspense>
+        )}
         {route.screen === 'inspector' && (
           <Suspense fallback={null}>
             <InspectorScreen agent={route.agent} navigate={navigate} />

@@ -20,7 +20,7 @@ import { fakeAgentFile, supervisorOf } from './benchAgents.ts';
 import { memoryRows } from './memory.ts';
 import { pwaRows } from './pwa.ts';
 import { searchRows } from './search.ts';
-import { storageRows, streamingRows } from './streaming.ts';
+import { pacedRows, storageRows, streamingRows } from './streaming.ts';
 import { mark } from './verdict.ts';
 
 const runs = 10;
@@ -133,7 +133,7 @@ const only = (section: string) => sections.length === 0 || sections.includes(sec
 const lines = [
   `# Switchboard benchmarks`,
   '',
-  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · starts: medians of ${runs} runs; floods: medians of 5 (storage: of 3); latencies: 100 paced chunks per agent, at every client`,
+  `${new Date().toISOString()} · Node ${process.version} · ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}) · starts: medians of ${runs} runs; floods: medians of 5 (storage: of 3); latencies: 100 paced chunks per agent, at every client, medians of 5`,
   '',
   '| measure | Switchboard | raw | difference | target |',
   '| --- | --- | --- | --- | --- |',
@@ -141,9 +141,11 @@ const lines = [
   ...(only('memory') ? await memoryRows() : []),
   ...(only('inspection') ? [unwatchedInspection()] : []),
   ...(only('streaming') ? await streamingRows() : []),
+  ...(only('paced') ? await pacedRows() : []),
   ...(only('storage') ? await storageRows() : []),
   ...(only('search') ? searchRows() : []),
   ...(only('pwa') ? await pwaRows() : []),
+  ...(sections.includes('open') ? await pwaRows({ openOnly: true }) : []),
   '',
 ];
 const table = lines.join('\n');

@@ -500,8 +500,12 @@ const quantile = (values: number[], q: number) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor(values.length * q))]!;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 
-/** The PWA's rows of the table. */
-export async function pwaRows(): Promise<string[]> {
+/**
+ * The PWA's rows of the table; only the two rows of the open with `openOnly` (`npm run bench --
+ * open`). With `BENCH_TRACE=<file>` set, one more open is traced (Chromium's trace events, as the
+ * performance panel reads them) into that file.
+ */
+export async function pwaRows({ openOnly = false } = {}): Promise<string[]> {
   const host = await startHost();
   const browser = await launchChromium();
   try {
@@ -533,7 +537,21 @@ export async function pwaRows(): Promise<string[]> {
     }
     await page?.close();
     page = await context.newPage();
+    const trace = process.env.BENCH_TRACE;
+    const profiler = trace ? await context.newCDPSession(page) : undefined;
+    if (trace) {
+      const categories = ['devtools.timeline', 'disabled-by-default-devtools.timeline'];
+      await browser.startTracing(page, { path: trace, screenshots: false, categories });
+      await profiler!.send('Profiler.enable');
+      await profiler!.send('Profiler.setSamplingInterval', { interval: 200 });
+      await profiler!.send('Profiler.start');
+    }
     await openTime(page, host.base, count);
+    if (trace) {
+      await browser.stopTracing();
+      const { profile } = await profiler!.send('Profiler.stop');
+      await writeFile(`${trace}.cpuprofile`, JSON.stringify(profile));
+    }
     const medianOf = (runs: typeof times, key: 'shown' | 'booted') =>
       quantile(
         runs.map((time) => time[key]),
@@ -542,6 +560,11 @@ export async function pwaRows(): Promise<string[]> {
     const [open, booted] = [medianOf(times, 'shown'), medianOf(times, 'booted')];
     const [slowOpen, slowBooted] = [medianOf(slowTimes, 'shown'), medianOf(slowTimes, 'booted')];
     const runsOf = (runs: typeof times) => runs.map((time) => time.shown.toFixed(0)).join(', ');
+    const openRows = [
+      `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${runsOf(times)} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ ${openTarget} ms ${mark(open <= openTarget)} |`,
+      `| open it with the CPU 4× slower (a tablet), median of ${opens} | ${ms(slowOpen)} | — | runs ${runsOf(slowTimes)} ms; app booted at ${ms(slowBooted)} | ≤ ${throttledOpenTarget} ms ${mark(slowOpen <= throttledOpenTarget)} |`,
+    ];
+    if (openOnly) return openRows;
 
     const { deltas, distance } = await scrollFrames(page, 600);
     const median = quantile(deltas, 0.5);
@@ -591,8 +614,7 @@ export async function pwaRows(): Promise<string[]> {
     await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
 
     return [
-      `| open a conversation of ${count} messages (tool calls, diffs), median of ${opens} | ${ms(open)} | — | runs ${runsOf(times)} ms; app booted at ${ms(booted)}; \`Conversation()\` alone ${ms(conversationMs)} for ${(conversationBytes / 2 ** 20).toFixed(1)} MB (over HTTP, from Node); built in ${(fillMs / 1000).toFixed(1)} s | ≤ ${openTarget} ms ${mark(open <= openTarget)} |`,
-      `| open it with the CPU 4× slower (a tablet), median of ${opens} | ${ms(slowOpen)} | — | runs ${runsOf(slowTimes)} ms; app booted at ${ms(slowBooted)} | ≤ ${throttledOpenTarget} ms ${mark(slowOpen <= throttledOpenTarget)} |`,
+      ...openRows,
       `| scroll it bottom to top (${(distance / 1000).toFixed(0)} k px in ${deltas.length} frames) | median ${ms(median)}, p95 ${ms(p95)} | — | ${(slow * 100).toFixed(1)} % of frames over 16.7 ms | 60 fps (median) ${mark(median <= 1000 / 60 + 0.5)} |`,
       ...full,
       ...empty,
