@@ -92,6 +92,8 @@ export class HostStore {
   readonly #conversationGenerations = new Map<string, number>();
   /** The agents whose earlier messages are being loaded (`loadEarlier`). */
   readonly #loadingEarlier = new Set<string>();
+  /** The agents whose last page of earlier messages failed: asked again once reconnected. */
+  readonly #earlierFailed = new Set<string>();
   readonly #listeners = new Set<() => void>();
   readonly #watchedLogs = new Set<string>();
   readonly #eventListeners = new Set<(event: StreamEvent) => void>();
@@ -187,9 +189,13 @@ export class HostStore {
         held.earlier,
         conversationPage,
       ]);
+    } catch (failure) {
+      this.#earlierFailed.add(agent);
+      throw failure;
     } finally {
       this.#loadingEarlier.delete(agent);
     }
+    this.#earlierFailed.delete(agent);
     const now = this.#state.conversations[agent];
     const current = (this.#conversationGenerations.get(agent) ?? 0) === generation;
     if (!current || !now || now.id !== held.id || now.earlier !== held.earlier) return;
@@ -253,6 +259,15 @@ export class HostStore {
     this.#set({ inspection: { ...this.#state.inspection, [key]: next } });
   }
 
+  /**
+   * `agent`'s conversation loaded again after a reconnection, and the page before it if one
+   * failed meanwhile (the rows that wait for it may be in view, and nothing else would ask).
+   */
+  async #reopenConversation(agent: string): Promise<void> {
+    await this.openConversation(agent);
+    if (this.#earlierFailed.has(agent)) await this.loadEarlier(agent).catch(() => {});
+  }
+
   async #loadSnapshots(): Promise<void> {
     const [agents, config, permissions] = await Promise.all([
       this.call<AgentSummary[]>('AgentService.List'),
@@ -261,7 +276,7 @@ export class HostStore {
     ]);
     this.#set({ agents, config, permissions });
     await Promise.all([
-      ...[...this.#openedConversations].map((agent) => this.openConversation(agent)),
+      ...[...this.#openedConversations].map((agent) => this.#reopenConversation(agent)),
       ...[...this.#watchedLogs].map((agent) => this.watchLogs(agent)),
       ...[...this.#watchedActors].map((agent) => this.watchInspector(agent)),
     ]);

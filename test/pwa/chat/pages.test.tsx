@@ -30,14 +30,19 @@ function pagedHost(all: ChatMessage[], shown: number, page = conversationPage) {
         expect(last).toBe(conversationPage);
         return { ...whole, messages: all.slice(all.length - shown), earlier: all.length - shown };
       },
-      'ChatService.Messages': ([, id, before, limit]) => {
-        expect(id).toBe(whole.id);
-        expect(limit).toBe(conversationPage);
-        const end = Number(before);
-        return all.slice(Math.max(0, end - Math.min(page, Number(limit))), end);
+      'ChatService.Messages': (params) => {
+        expect(params[1]).toBe(whole.id);
+        return pageOf(all, params, page);
       },
     }),
   );
+}
+
+/** The page `Messages(agent, id, before, limit)` answers: at most `page` messages. */
+function pageOf(all: ChatMessage[], [, , before, limit]: unknown[], page: number): ChatMessage[] {
+  expect(limit).toBe(conversationPage);
+  const end = Number(before);
+  return all.slice(Math.max(0, end - Math.min(page, Number(limit))), end);
 }
 
 describe('a long conversation', () => {
@@ -90,5 +95,29 @@ describe('a long conversation', () => {
     });
     await screen.findByText('a new one');
     expect(screen.queryByText('changed far up')).toBeNull();
+  });
+
+  it('asks again for a page that failed once the socket is back, with no scroll', async () => {
+    const all = messages(6);
+    const host = pagedHost(all, 2, 4);
+    let busy = true;
+    host.answer({
+      'ChatService.Messages': (params) =>
+        busy ? { error: { code: -32603, message: 'the host was busy' } } : pageOf(all, params, 4),
+    });
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    const feed = await screen.findByRole('feed', { name: 'Conversation with Claude' });
+    await screen.findByText('message number 5');
+    fireEvent.scroll(feed);
+    await waitFor(() =>
+      expect(host.calls.filter((call) => call.method === 'ChatService.Messages')).toHaveLength(1),
+    );
+    expect(screen.queryByText('message number 3')).toBeNull();
+
+    busy = false;
+    host.disconnect();
+    await waitFor(() => expect(host.urls).toHaveLength(2), { timeout: 3_000 });
+    expect((await screen.findByText('message number 3')).closest('article')).not.toBeNull();
+    expect(screen.getByText('message number 2').closest('article')).not.toBeNull();
   });
 });
