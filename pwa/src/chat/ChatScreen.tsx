@@ -47,8 +47,12 @@ export function ChatScreen({
   const [reveal, setReveal] = useState<Reveal>();
   const sideId = useId();
   const historyId = useId();
-  // While nothing streams yet: the first answer's frames are not the ones that pay for it.
-  useEffect(() => markdownParser.warmUp(), []);
+  // While nothing streams yet, so that the first answer's frames are not the ones that pay for
+  // it; once the conversation is shown, so that its open does not either.
+  const loaded = useHost((state) => agent !== undefined && agent in state.conversations);
+  useEffect(() => {
+    if (loaded) markdownParser.warmUp();
+  }, [loaded]);
   const choose = (name: string) => {
     setSearchOpen(false);
     navigate({ screen: 'chat', agent: name });

@@ -22,7 +22,10 @@ export function useConversation(agent: string | undefined): ConversationState {
   const conversation = useHost((state) =>
     agent === undefined ? undefined : state.conversations[agent],
   );
-  const online = useHost((state) => state.connection === 'online');
+  // As soon as the socket is open: the first load of the snapshots need not come first.
+  const online = useHost(
+    (state) => state.connection === 'online' || state.connection === 'resyncing',
+  );
   const reloadFailure = useHost((state) =>
     agent === undefined ? undefined : state.conversationFailures[agent],
   );

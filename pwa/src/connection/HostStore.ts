@@ -269,6 +269,8 @@ export class HostStore {
   }
 
   async #loadSnapshots(): Promise<void> {
+    // Those opened before: one opened meanwhile (the socket is open while this loads) is current.
+    const reopened = [...this.#openedConversations];
     const [agents, config, permissions] = await Promise.all([
       this.call<AgentSummary[]>('AgentService.List'),
       this.call<ConfigCurrent>('ConfigService.Current'),
@@ -276,7 +278,7 @@ export class HostStore {
     ]);
     this.#set({ agents, config, permissions });
     await Promise.all([
-      ...[...this.#openedConversations].map((agent) => this.#reopenConversation(agent)),
+      ...reopened.map((agent) => this.#reopenConversation(agent)),
       ...[...this.#watchedLogs].map((agent) => this.watchLogs(agent)),
       ...[...this.#watchedActors].map((agent) => this.watchInspector(agent)),
     ]);

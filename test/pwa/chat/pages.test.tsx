@@ -5,7 +5,7 @@ import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { conversationPage } from '../../../pwa/src/connection/HostStore.ts';
 import type { ChatMessage } from '../../../schema/conversation.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { chatMethods, conversation, message } from './fixtures.tsx';
+import { agents, chatMethods, conversation, message } from './fixtures.tsx';
 
 useMockHost();
 
@@ -119,5 +119,30 @@ describe('a long conversation', () => {
     await waitFor(() => expect(host.urls).toHaveLength(2), { timeout: 3_000 });
     expect((await screen.findByText('message number 3')).closest('article')).not.toBeNull();
     expect(screen.getByText('message number 2').closest('article')).not.toBeNull();
+  });
+});
+
+describe('the open of a conversation', () => {
+  it('asks for the conversation as soon as the socket is open, once, while the snapshots load', async () => {
+    const all = messages(4);
+    const host = pagedHost(all, 4);
+    let listed!: () => void;
+    const listing = new Promise<void>((resolve) => (listed = resolve));
+    host.answer({
+      'AgentService.List': async () => {
+        await listing;
+        return agents;
+      },
+    });
+    renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
+    // The list of agents has not answered: the conversation is asked for and shown meanwhile.
+    await screen.findByText('message number 3');
+    expect(host.calls.map((call) => call.method)).toContain('AgentService.List');
+    listed();
+    await waitFor(() =>
+      expect(screen.getByRole('feed').getAttribute('aria-label')).toBe('Conversation with Claude'),
+    );
+    const opens = host.calls.filter((call) => call.method === 'ChatService.Conversation');
+    expect(opens).toHaveLength(1);
   });
 });
