@@ -6,7 +6,7 @@ import {
   createJSONRPCErrorResponse,
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
-import { paramsSchema, rpcMethods, type RpcMethod } from '../../schema/rpc.ts';
+import { paramsSchema, rpc, type RpcMethod } from '../../schema/rpc.ts';
 import { translate, type Language } from '../i18n.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import type { AgentService } from '../services/AgentService.ts';
@@ -58,7 +58,7 @@ export class RpcDispatcher {
     // Optional trailing params make a shorter array valid: not the full tuple strict mode wants
     // (`maxItems` still bounds it).
     const ajv = new Ajv2020({ strict: true, strictTuples: false });
-    for (const method of Object.keys(rpcMethods) as RpcMethod[]) {
+    for (const method of Object.keys(rpc) as RpcMethod[]) {
       const [service, name] = method.split('.') as [keyof Services, string];
       this.#validators.set(method, ajv.compile(paramsSchema(method)));
       this.#server.addMethod(method, (params: unknown, context?: RequestContext) => {
@@ -68,7 +68,7 @@ export class RpcDispatcher {
         const target = services[service] as unknown as Record<string, (...a: unknown[]) => unknown>;
         // The client comes last, after every param (optional ones left out are `undefined`):
         // only the inspector's methods read it.
-        const full = rpcMethods[method].map((_, index) => (args as unknown[])[index]);
+        const full = rpc[method].params.map((_, index) => (args as unknown[])[index]);
         return target[name]!.call(services[service], ...full, context?.client);
       });
     }
@@ -107,7 +107,7 @@ export class RpcDispatcher {
       return this.#error(JSONRPCErrorCode.InvalidRequest, this.#say('rpc.invalidRequest'));
     }
     // Own keys only: `toString` or `__proto__` are names of every object, not methods.
-    if (!Object.hasOwn(rpcMethods, request.method)) {
+    if (!Object.hasOwn(rpc, request.method)) {
       if (request.id === undefined) return null;
       return createJSONRPCErrorResponse(
         request.id,
@@ -119,7 +119,7 @@ export class RpcDispatcher {
   }
 
   #badParams(method: RpcMethod): JSONRPCErrorException {
-    const params = rpcMethods[method].map((param) => param.title).join(', ');
+    const params = rpc[method].params.map((param) => param.title).join(', ');
     return new JSONRPCErrorException(
       this.#say('rpc.badParams', { method, params }),
       JSONRPCErrorCode.InvalidParams,

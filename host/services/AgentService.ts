@@ -1,11 +1,12 @@
 import type { AgentSummary } from '../../schema/agents.ts';
 import type { Supervisor } from '../Supervisor.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * `AgentService` of REFERENCE.md, with the semantics of CONTRACT.md §3: `Start` resolves once
  * the agent is `ready`, `Stop` once it is `stopped`, `Restart` is both. Errors are `ServiceError`s.
  */
-export class AgentService {
+export class AgentService implements WireService<'AgentService'> {
   constructor(private readonly supervisor: Supervisor) {}
 
   List(): AgentSummary[] {

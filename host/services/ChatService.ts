@@ -27,6 +27,7 @@ import { cwdFiles } from './cwdFiles.ts';
 import { ImageStore } from '../conversations/ImageStore.ts';
 import type { SendAttachment } from '../../schema/attachments.ts';
 import type { Supervisor } from '../Supervisor.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * What the chat writes in the configuration file (each written and applied, or refused with
@@ -51,7 +52,7 @@ export interface ChatFiles {
  * every conversation in the database. `Send` resolves with the new message's id as soon as it is
  * added (CONTRACT.md §3); the answer arrives as events.
  */
-export class ChatService {
+export class ChatService implements WireService<'ChatService'> {
   /** The terminal logins under way, by agent and method: a second `Authenticate` joins one. */
   readonly #terminalLogins = new Map<string, Promise<void>>();
 

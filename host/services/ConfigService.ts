@@ -5,13 +5,14 @@ import type { CurrentConfig } from '../config/CurrentConfig.ts';
 import type { RecentFiles } from '../config/RecentFiles.ts';
 import { translate } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * `ConfigService` of REFERENCE.md with the semantics of CONTRACT.md §3: `Validate` and `Save`
  * return one list of problems, errors and warnings together; `Save` writes exactly when it holds
  * no error; `Current` splits them. `Choose` is the PWA's dialog, built on `Browse` and `Open`.
  */
-export class ConfigService {
+export class ConfigService implements WireService<'ConfigService'> {
   constructor(
     private readonly config: CurrentConfig,
     private readonly recent: RecentFiles,

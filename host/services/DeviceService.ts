@@ -4,6 +4,7 @@ import type { DeviceSockets } from '../access/DeviceSockets.ts';
 import type { PairingCodes } from '../access/PairingCodes.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /** Who asks: the paired device of the WebSocket the request came on, if any. */
 export interface DeviceClient {
@@ -15,7 +16,7 @@ export interface DeviceClient {
  * devices, and their revocation, which cuts the device at once (its sockets close, its cookie
  * stops working).
  */
-export class DeviceService {
+export class DeviceService implements WireService<'DeviceService'> {
   constructor(
     private readonly devices: DeviceStore,
     private readonly codes: PairingCodes,

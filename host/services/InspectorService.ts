@@ -3,6 +3,7 @@ import type { WorkerInspectionRecord } from '../../workers/ActorInspector.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /** A WebSocket client, as the inspector sends to it: in order with its events and responses. */
 export interface InspectClient {
@@ -22,7 +23,7 @@ interface Watched {
  * worker only while some WebSocket client watches the agent, and sent only to those clients as
  * `inspect` notifications. The last `inspectionHistory` records are kept while it is watched.
  */
-export class InspectorService {
+export class InspectorService implements WireService<'InspectorService'> {
   readonly #watched = new Map<string, Watched>();
   /** The last seq given per agent: it goes on across watches, so a client never sees one twice. */
   readonly #seqs = new Map<string, number>();

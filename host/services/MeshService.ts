@@ -1,12 +1,13 @@
 import type { MeshOverview } from '../../schema/mesh.ts';
 import type { MeshChannel } from '../mesh/MeshChannel.ts';
 import type { MeshLog } from '../mesh/MeshLog.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * `MeshService` (docs/mesh.md): what the app's Mesh panel shows — the live machines and agents
  * of the mesh, the messages this host's agents sent and received, and the freezes in force.
  */
-export class MeshService {
+export class MeshService implements WireService<'MeshService'> {
   constructor(
     private readonly mesh: MeshChannel,
     private readonly log: MeshLog,

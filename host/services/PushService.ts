@@ -3,6 +3,7 @@ import { pushLimits } from '../../schema/push.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { PushSubscriptions } from '../push/PushSubscriptions.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
+import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * `PushService` of CONTRACT.md §9: the host's VAPID public key, and the devices that receive a
@@ -10,7 +11,7 @@ import { InvalidParams, ServiceError } from '../ServiceError.ts';
  * A subscription's shape and sizes are checked by the wire's schema (`schema/push.ts`); its
  * endpoint and keys here (`push/pushEndpoint.ts` says which endpoints are allowed, and why).
  */
-export class PushService {
+export class PushService implements WireService<'PushService'> {
   constructor(
     private readonly publicKey: string,
     private readonly subscriptions: PushSubscriptions,

@@ -3,7 +3,7 @@ import { isUtf8 } from 'node:buffer';
 import { setTimeout } from 'node:timers/promises';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { rpcMethods, type RpcMethod } from '../../schema/rpc.ts';
+import { rpc, type RpcMethod } from '../../schema/rpc.ts';
 import { isAlive } from '../helpers/agents.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, type HostProcess, type RpcResponse } from '../helpers/hostProcess.ts';
@@ -41,7 +41,7 @@ const error = (id: Id, ...codes: number[]): ExpectedResponse => ({
   result: false,
 });
 
-const isRpcMethod = (method: string): method is RpcMethod => Object.hasOwn(rpcMethods, method);
+const isRpcMethod = (method: string): method is RpcMethod => Object.hasOwn(rpc, method);
 
 /** Whether `params` fit the method's positional params (schema/rpc.ts); absent is `[]`. */
 function validParams(method: RpcMethod, params: unknown): boolean {
@@ -57,7 +57,7 @@ function validParams(method: RpcMethod, params: unknown): boolean {
     additionalProperties?: boolean | { minLength: number; maxLength: number };
     maxProperties?: number;
     properties?: object;
-  }[] = rpcMethods[method];
+  }[] = rpc[method].params;
   const required = table.filter((param) => !param.optional).length;
   return (
     Array.isArray(args) &&

@@ -39,7 +39,7 @@ export function useAgentAction(agent: string) {
       const id = ++latest.current;
       setPending(action);
       setFailure(undefined);
-      store.call(methods[action], [agent]).then(
+      store.call(methods[action], agent).then(
         () => {
           if (id === latest.current) setPending(undefined);
         },

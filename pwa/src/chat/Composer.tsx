@@ -77,9 +77,8 @@ export const Composer = memo(function Composer({
     if (empty || send.pending) return;
     const sent = text;
     const going = attachments.toSend();
-    const params = going.length > 0 ? [agent, sent, going] : [agent, sent];
     // Keep what was typed meanwhile; clear only what went.
-    if (await send.run('ChatService.Send', params)) {
+    if (await send.run('ChatService.Send', agent, sent, going.length > 0 ? going : undefined)) {
       setText((current) => (current === sent ? '' : current));
       attachments.clear();
     }
@@ -233,7 +232,7 @@ export const Composer = memo(function Composer({
               type="button"
               title={t('chat.composer.cancelLabel')}
               disabled={cancel.pending}
-              onClick={() => void cancel.run('ChatService.Cancel', [agent])}
+              onClick={() => void cancel.run('ChatService.Cancel', agent)}
             >
               {t('chat.composer.cancel')}
             </button>

@@ -40,7 +40,7 @@ export function ConversationActions({
   }, [historyOpen]);
 
   const startNew = async () => {
-    if (await start.run('ChatService.New', [agent])) setConfirming(false);
+    if (await start.run('ChatService.New', agent)) setConfirming(false);
   };
 
   return (

@@ -61,10 +61,7 @@ export function ElicitationPrompt({
   );
   const set = (name: string, value: Value) => setValues((before) => ({ ...before, [name]: value }));
   const reply = (action: 'accept' | 'decline' | 'cancel', content?: ElicitationContent) =>
-    void answer.run(
-      'ChatService.AnswerElicitation',
-      content ? [id, action, content] : [id, action],
-    );
+    void answer.run('ChatService.AnswerElicitation', id, action, content);
   const submit = (event: FormEvent) => {
     event.preventDefault();
     if (url !== undefined) {

@@ -47,7 +47,7 @@ export function HistoryPanel({ id, agent, agentTitle, onClose }: HistoryPanelPro
   );
 
   const openIt = async (summary: ConversationSummary) => {
-    if (!(await open.run('ChatService.Open', [agent, summary.id]))) return;
+    if (!(await open.run('ChatService.Open', agent, summary.id))) return;
     setLeaving(undefined);
     if (!docked) onClose();
   };

@@ -101,8 +101,7 @@ function LoginMethod({
       aria-labelledby={nameId}
       onSubmit={(event) => {
         event.preventDefault();
-        const params = saves ? [agent, method.id, given] : [agent, method.id];
-        void login.run('ChatService.Authenticate', params);
+        void login.run('ChatService.Authenticate', agent, method.id, saves ? given : undefined);
       }}
     >
       <p id={nameId} className="chat-login-name">

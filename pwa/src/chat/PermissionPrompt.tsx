@@ -32,7 +32,7 @@ export function PermissionPrompt({
             className={`chat-option chat-option-${option.kind}`}
             disabled={answer.pending}
             onClick={() =>
-              void answer.run('ChatService.AnswerPermission', [request.id, option.optionId])
+              void answer.run('ChatService.AnswerPermission', request.id, option.optionId)
             }
           >
             {option.name}

@@ -52,7 +52,7 @@ export const SessionPickers = memo(function SessionPickers({
           value={shown(modeKey, modes.current)}
           disabled={change.pending}
           onChange={({ target: { value } }) =>
-            choose(modeKey, value, () => change.run('ChatService.SetMode', [agent, value]))
+            choose(modeKey, value, () => change.run('ChatService.SetMode', agent, value))
           }
         >
           {modes.available.map((mode) => (
@@ -71,7 +71,7 @@ export const SessionPickers = memo(function SessionPickers({
               disabled={change.pending}
               onChange={({ target: { checked } }) =>
                 choose(option.id, checked, () =>
-                  change.run('ChatService.SetOption', [agent, option.id, checked]),
+                  change.run('ChatService.SetOption', agent, option.id, checked),
                 )
               }
             />
@@ -85,7 +85,7 @@ export const SessionPickers = memo(function SessionPickers({
             disabled={change.pending}
             onChange={({ target: { value } }) =>
               choose(option.id, value, () =>
-                change.run('ChatService.SetOption', [agent, option.id, value]),
+                change.run('ChatService.SetOption', agent, option.id, value),
               )
             }
           >

@@ -53,7 +53,7 @@ export function TerminalPanel({ agent, terminal, length, input }: TerminalPanelP
             type="button"
             className="chat-terminal-kill"
             disabled={kill.pending}
-            onClick={() => void kill.run('ChatService.KillTerminal', [agent, terminal.id])}
+            onClick={() => void kill.run('ChatService.KillTerminal', agent, terminal.id)}
           >
             {t('chat.terminal.kill')}
           </button>

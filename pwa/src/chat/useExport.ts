@@ -25,7 +25,7 @@ export function useExport(agent: string): ExportAction {
       setPending(conversation.id);
       setError(undefined);
       try {
-        const text = await store.call<string>('ChatService.Export', [agent, conversation.id]);
+        const text = await store.call('ChatService.Export', agent, conversation.id);
         downloadText(text, exportName(agent, conversation));
       } catch (failure) {
         setError(errorText(t, failure));

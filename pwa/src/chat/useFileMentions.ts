@@ -32,7 +32,7 @@ export function useFileMentions(agent: string, text: string): FileMentions {
     if (query === undefined) return;
     let current = true;
     const timer = setTimeout(() => {
-      store.call<string[]>('ChatService.Files', [agent, query]).then(
+      store.call('ChatService.Files', agent, query).then(
         (paths) => current && setFound({ query, paths }),
         () => current && setFound({ query, paths: [] }),
       );

@@ -23,7 +23,7 @@ export function useHistory(agent: string, currentId: string | undefined): Histor
   useEffect(() => {
     if (!online) return;
     let live = true;
-    store.call<ConversationSummary[]>('ChatService.History', [agent]).then(
+    store.call('ChatService.History', agent).then(
       (conversations) => live && setState({ conversations, error: undefined }),
       (error: unknown) => live && setState((known) => ({ ...known, error: errorText(t, error) })),
     );

@@ -1,12 +1,12 @@
 import { useCallback, useState } from 'react';
-import type { RpcMethod } from '../../../schema/rpc.ts';
+import type { RpcMethod, RpcParams } from '../../../schema/rpc.ts';
 import { useHostStore } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
 import { errorText } from './errorText.ts';
 
 export interface HostAction {
   /** Calls `method`; resolves `true` when it succeeded, `false` when it failed (see `error`). */
-  run: (method: RpcMethod, params: unknown[]) => Promise<boolean>;
+  run: <M extends RpcMethod>(method: M, ...params: RpcParams<M>) => Promise<boolean>;
   pending: boolean;
   /** The last failure's sentence, until the next call. */
   error: string | undefined;
@@ -19,11 +19,11 @@ export function useHostAction(): HostAction {
   const [pending, setPending] = useState(false);
   const [error, setError] = useState<string>();
   const run = useCallback(
-    async (method: RpcMethod, params: unknown[]) => {
+    async <M extends RpcMethod>(method: M, ...params: RpcParams<M>) => {
       setPending(true);
       setError(undefined);
       try {
-        await store.call(method, params);
+        await store.call(method, ...params);
         return true;
       } catch (failure) {
         setError(errorText(t, failure));

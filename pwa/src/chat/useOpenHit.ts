@@ -36,7 +36,7 @@ export function useOpenHit(): OpenHitAction {
         if (!store.getState().conversations[agent]) await store.openConversation(agent);
         if (store.getState().conversations[agent]?.id === conversation) return 'opened';
         if (!cancelAnswer && isAnswering(store.getState(), agent)) return 'answering';
-        await store.call('ChatService.Open', [agent, conversation]);
+        await store.call('ChatService.Open', agent, conversation);
         return 'opened';
       } catch (failure) {
         setError(errorText(t, failure));

@@ -34,7 +34,7 @@ export function useSearch(query: string): SearchState {
     if (wanted === '') return;
     let live = true;
     const timer = setTimeout(() => {
-      store.call<SearchHit[]>('ChatService.Search', [wanted]).then(
+      store.call('ChatService.Search', wanted).then(
         (hits) => live && setState({ query: wanted, hits, searching: false, error: undefined }),
         (error: unknown) =>
           live &&

@@ -1,4 +1,5 @@
 import { useMemo, useRef } from 'react';
+import type { RpcParams } from '../../../schema/rpc.ts';
 import type { LoginTerminalView } from '../../../schema/conversation.ts';
 import { useHostStore } from '../connection/useHost.ts';
 import type { TerminalInput } from './XtermView.tsx';
@@ -17,21 +18,21 @@ export function useTerminalInput(agent: string, terminal: LoginTerminalView): Te
   target.current = { agent, id: terminal.id, running };
   return useMemo(() => {
     // A key that no longer reaches a program is nothing to report: the terminal says it ended.
-    const call = (
-      method: 'ChatService.WriteTerminal' | 'ChatService.ResizeTerminal',
-      params: unknown[],
-    ) => void store.call(method, params).catch(() => {});
+    const call = <M extends 'ChatService.WriteTerminal' | 'ChatService.ResizeTerminal'>(
+      method: M,
+      ...params: RpcParams<M>
+    ) => void store.call(method, ...params).catch(() => {});
     return {
       onData: (data) => {
         const { agent, id, running } = target.current;
         if (!running) return;
         for (let start = 0; start < data.length; start += maxKeys) {
-          call('ChatService.WriteTerminal', [agent, id, data.slice(start, start + maxKeys)]);
+          call('ChatService.WriteTerminal', agent, id, data.slice(start, start + maxKeys));
         }
       },
       onResize: ({ cols, rows }) => {
         const { agent, id, running } = target.current;
-        if (running) call('ChatService.ResizeTerminal', [agent, id, cols, rows]);
+        if (running) call('ChatService.ResizeTerminal', agent, id, cols, rows);
       },
     };
   }, [store]);

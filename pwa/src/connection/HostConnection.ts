@@ -3,7 +3,7 @@ import { connectionMachine } from '../../../machines/connectionMachine.ts';
 import type { ErrorKind } from '../../../schema/errors.ts';
 import type { HostEvent } from '../../../schema/events.ts';
 import type { InspectionRecord, InspectNotification } from '../../../schema/inspector.ts';
-import type { RpcMethod } from '../../../schema/rpc.ts';
+import type { RpcMethod, RpcParams, RpcResult } from '../../../schema/rpc.ts';
 import { nextFrame } from './nextFrame.ts';
 
 /** A refusal or failure of the host (CONTRACT.md §3): `message` is the sentence to show. */
@@ -105,14 +105,17 @@ export class HostConnection {
   }
 
   /** Calls `method` on the host; waits for the connection if it is down. */
-  async call<T>(method: RpcMethod, params: unknown[] = []): Promise<T> {
+  async call<M extends RpcMethod>(method: M, ...params: RpcParams<M>): Promise<RpcResult<M>> {
     if (!this.online || this.#socket?.readyState !== WebSocket.OPEN) {
       await new Promise<void>((resolve) => this.#waiting.push(resolve));
     }
+    // A trailing optional param given as `undefined` is left out: JSON would make it `null`.
+    const sent: unknown[] = [...params];
+    while (sent.length > 0 && sent.at(-1) === undefined) sent.pop();
     const id = this.#nextId++;
-    return new Promise<T>((resolve, reject) => {
+    return new Promise<RpcResult<M>>((resolve, reject) => {
       this.#pending.set(id, { resolve: resolve as (value: unknown) => void, reject });
-      this.#socket?.send(JSON.stringify({ jsonrpc: '2.0', id, method, params }));
+      this.#socket?.send(JSON.stringify({ jsonrpc: '2.0', id, method, params: sent }));
     });
   }
 

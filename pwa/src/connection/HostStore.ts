@@ -8,8 +8,8 @@ import {
   type ConversationEvent,
   type PermissionRequestView,
 } from '../../../schema/conversation.ts';
-import type { InspectionRecord, WatchResult } from '../../../schema/inspector.ts';
-import type { RpcMethod } from '../../../schema/rpc.ts';
+import type { InspectionRecord } from '../../../schema/inspector.ts';
+import type { RpcMethod, RpcParams, RpcResult } from '../../../schema/rpc.ts';
 import { HostConnection, type StreamEvent } from './HostConnection.ts';
 import { nextFrame } from './nextFrame.ts';
 
@@ -141,8 +141,9 @@ export class HostStore {
     return () => this.#eventListeners.delete(listener);
   };
 
-  call<T>(method: RpcMethod, params: unknown[] = []): Promise<T> {
-    return this.connection.call<T>(method, params);
+  /** Calls `method` with its params, typed by the wire (schema/rpc.ts). */
+  call<M extends RpcMethod>(method: M, ...params: RpcParams<M>): Promise<RpcResult<M>> {
+    return this.connection.call(method, ...params);
   }
 
   /**
@@ -154,10 +155,7 @@ export class HostStore {
     this.#loadingConversations.set(agent, (this.#loadingConversations.get(agent) ?? 0) + 1);
     let conversation: Conversation;
     try {
-      conversation = await this.call<Conversation>('ChatService.Conversation', [
-        agent,
-        conversationPage,
-      ]);
+      conversation = await this.call('ChatService.Conversation', agent, conversationPage);
     } finally {
       const loading = (this.#loadingConversations.get(agent) ?? 1) - 1;
       if (loading === 0) this.#loadingConversations.delete(agent);
@@ -183,12 +181,13 @@ export class HostStore {
     this.#loadingEarlier.add(agent);
     let page: ChatMessage[];
     try {
-      page = await this.call<ChatMessage[]>('ChatService.Messages', [
+      page = await this.call(
+        'ChatService.Messages',
         agent,
         held.id,
         held.earlier,
         conversationPage,
-      ]);
+      );
     } catch (failure) {
       this.#earlierFailed.add(agent);
       throw failure;
@@ -226,20 +225,20 @@ export class HostStore {
   /** Loads `agent`'s last stderr lines; `agent:log` events add to them from then on. */
   async watchLogs(agent: string): Promise<void> {
     this.#watchedLogs.add(agent);
-    const lines = await this.call<string[]>('AgentService.Logs', [agent]);
+    const lines = await this.call('AgentService.Logs', agent);
     this.#set({ logs: { ...this.#state.logs, [agent]: lines } });
   }
 
   /** Starts receiving `agent`'s inspection records: its recent history, then live ones. */
   async watchInspector(agent: string): Promise<void> {
     this.#watchedActors.add(agent);
-    const { records } = await this.call<WatchResult>('InspectorService.Watch', [agent]);
+    const { records } = await this.call('InspectorService.Watch', agent);
     this.#addRecords(agent, records);
   }
 
   async unwatchInspector(agent: string): Promise<void> {
     this.#watchedActors.delete(agent);
-    await this.call<void>('InspectorService.Unwatch', [agent]);
+    await this.call('InspectorService.Unwatch', agent);
   }
 
   /** Adds records, in seq order, each once: a `Watch` answer and notifications may cross. */
@@ -272,9 +271,9 @@ export class HostStore {
     // Those opened before: one opened meanwhile (the socket is open while this loads) is current.
     const reopened = [...this.#openedConversations];
     const [agents, config, permissions] = await Promise.all([
-      this.call<AgentSummary[]>('AgentService.List'),
-      this.call<ConfigCurrent>('ConfigService.Current'),
-      this.call<PermissionRequestView[]>('ChatService.Permissions'),
+      this.call('AgentService.List'),
+      this.call('ConfigService.Current'),
+      this.call('ChatService.Permissions'),
     ]);
     this.#set({ agents, config, permissions });
     await Promise.all([
@@ -329,8 +328,8 @@ export class HostStore {
 
   async #loadConfig(): Promise<void> {
     const [agents, config] = await Promise.all([
-      this.call<AgentSummary[]>('AgentService.List'),
-      this.call<ConfigCurrent>('ConfigService.Current'),
+      this.call('AgentService.List'),
+      this.call('ConfigService.Current'),
     ]);
     this.#set({ agents, config });
   }

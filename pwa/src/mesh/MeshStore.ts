@@ -1,4 +1,4 @@
-import type { ChannelStatus, ConfigCurrent } from '../../../schema/config.ts';
+import type { ChannelStatus } from '../../../schema/config.ts';
 import type { MeshOverview } from '../../../schema/mesh.ts';
 import type { HostStore } from '../connection/HostStore.ts';
 import { addLogEntry } from '../../../machines/meshFold.ts';
@@ -89,11 +89,9 @@ export class MeshStore {
     try {
       // Each answer is taken in as soon as it comes: the events that follow it fold onto it.
       await Promise.all([
+        this.host.call('MeshService.Overview').then((overview) => this.#set({ overview })),
         this.host
-          .call<MeshOverview>('MeshService.Overview')
-          .then((overview) => this.#set({ overview })),
-        this.host
-          .call<ConfigCurrent>('ConfigService.Current')
+          .call('ConfigService.Current')
           .then((config) => this.#set({ channels: config.channels })),
       ]);
       if (this.#state.failure !== undefined) this.#set({ failure: undefined });

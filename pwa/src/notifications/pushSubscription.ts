@@ -35,7 +35,7 @@ function madeFor(subscription: PushSubscription, key: string): boolean {
  */
 export async function subscribePush(store: HostStore): Promise<void> {
   const registration = await activeRegistration();
-  const key = await store.call<string>('PushService.Key');
+  const key = await store.call('PushService.Key');
   let subscription = await registration.pushManager.getSubscription();
   if (subscription && !madeFor(subscription, key)) {
     await subscription.unsubscribe();
@@ -45,7 +45,7 @@ export async function subscribePush(store: HostStore): Promise<void> {
     userVisibleOnly: true,
     applicationServerKey: key,
   });
-  await store.call('PushService.Subscribe', [subscription.toJSON() as PushSubscriptionJson]);
+  await store.call('PushService.Subscribe', subscription.toJSON() as PushSubscriptionJson);
 }
 
 /** Ends this device's Web Push: the host forgets it, and the browser drops the subscription. */
@@ -54,6 +54,6 @@ export async function unsubscribePush(store: HostStore): Promise<void> {
   const registration = await navigator.serviceWorker.getRegistration();
   const subscription = await registration?.pushManager?.getSubscription();
   if (!subscription) return;
-  await store.call('PushService.Unsubscribe', [subscription.endpoint]);
+  await store.call('PushService.Unsubscribe', subscription.endpoint);
   await subscription.unsubscribe();
 }

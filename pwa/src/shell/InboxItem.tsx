@@ -40,7 +40,7 @@ export function InboxItem({
             className={`inbox-option inbox-option-${option.kind.split('_')[0]}`}
             disabled={answer.pending}
             onClick={() =>
-              void answer.run('ChatService.AnswerPermission', [request.id, option.optionId])
+              void answer.run('ChatService.AnswerPermission', request.id, option.optionId)
             }
           >
             {option.name}

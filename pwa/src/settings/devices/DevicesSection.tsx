@@ -22,13 +22,13 @@ export function DevicesSection() {
   const [pairing, setPairing] = useState(false);
 
   const load = useCallback(() => {
-    store.call<DeviceView[]>('DeviceService.List').then(setDevices, () => setDevices([]));
+    store.call('DeviceService.List').then(setDevices, () => setDevices([]));
   }, [store]);
   useEffect(load, [load]);
 
   const revokeDevice = async (id: string) => {
     setConfirming(undefined);
-    if (await revoke.run('DeviceService.Revoke', [id])) load();
+    if (await revoke.run('DeviceService.Revoke', id)) load();
   };
 
   return (

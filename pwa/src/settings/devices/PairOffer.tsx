@@ -26,7 +26,7 @@ export function PairOffer({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     let live = true;
     setExpired(false);
-    store.call<PairingOffer>('DeviceService.Pair').then(
+    store.call('DeviceService.Pair').then(
       async (given) => {
         const image = await toDataURL(given.url, { margin: 1, width: 240 });
         if (!live) return;

@@ -60,7 +60,7 @@ export function useConfigText(): ConfigText {
   useEffect(() => {
     if (!config) return;
     let live = true;
-    store.call<string>('ConfigService.Content').then(
+    store.call('ConfigService.Content').then(
       (text) => live && dispatch({ type: 'loaded', path: config.path, text }),
       (error: unknown) => live && dispatch({ type: 'loadFailed', message: message(error) }),
     );
@@ -75,7 +75,7 @@ export function useConfigText(): ConfigText {
     const timer = setTimeout(() => {
       const refused = tooLarge(draft);
       if (refused) return dispatch({ type: 'checked', text: draft, problems: refused });
-      store.call<Problem[]>('ConfigService.Validate', [draft]).then(
+      store.call('ConfigService.Validate', draft).then(
         (problems) => dispatch({ type: 'checked', text: draft, problems }),
         // Offline or refused: the next change or save checks again.
         () => {},
@@ -96,8 +96,7 @@ export function useConfigText(): ConfigText {
     if (text === undefined) return;
     dispatch({ type: 'saving' });
     try {
-      const problems =
-        tooLarge(text) ?? (await store.call<Problem[]>('ConfigService.Save', [text]));
+      const problems = tooLarge(text) ?? (await store.call('ConfigService.Save', text));
       dispatch({ type: 'saved', text, problems, at: Date.now() });
     } catch (error) {
       dispatch({ type: 'saveFailed', message: message(error) });
@@ -110,9 +109,9 @@ export function useConfigText(): ConfigText {
     (key: string, value: string): Promise<KeyRefusal | undefined> => {
       const change = async (): Promise<KeyRefusal | undefined> => {
         // The file as it is now, not as the editor last read it: only this key changes.
-        const text = setTopLevelKey(await store.call<string>('ConfigService.Content'), key, value);
+        const text = setTopLevelKey(await store.call('ConfigService.Content'), key, value);
         if (text === undefined) return { kind: 'unreadable' };
-        const problems = await store.call<Problem[]>('ConfigService.Save', [text]);
+        const problems = await store.call('ConfigService.Save', text);
         const error = problems.find((problem) => !problem.warning);
         if (error) return { kind: 'refused', problem: error };
         dispatch({ type: 'keySaved', text, key, value });

@@ -7,7 +7,7 @@ export function useSchema(): object | undefined {
   const [schema, setSchema] = useState<object>();
   useEffect(() => {
     let live = true;
-    store.call<object>('ConfigService.Schema').then(
+    store.call('ConfigService.Schema').then(
       (loaded) => live && setSchema(loaded),
       // Without the schema the editor still edits; it only completes less.
       () => {},

@@ -24,7 +24,7 @@ export function useBrowse(dir: string): Browsing {
   useEffect(() => {
     let live = true;
     setState((previous) => ({ ...previous, loading: true }));
-    store.call<BrowseResult>('ConfigService.Browse', [dir]).then(
+    store.call('ConfigService.Browse', dir).then(
       (folder) => live && setState({ folder, loading: false, error: undefined }),
       (failure: unknown) =>
         live &&

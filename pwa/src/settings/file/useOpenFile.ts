@@ -22,7 +22,7 @@ export function useOpenFile(): OpenFile {
       setOpening(true);
       setError(undefined);
       try {
-        await store.call('ConfigService.Open', [path]);
+        await store.call('ConfigService.Open', path);
         return true;
       } catch (failure) {
         setError({ path, message: failure instanceof Error ? failure.message : String(failure) });

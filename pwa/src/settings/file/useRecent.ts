@@ -11,7 +11,7 @@ export function useRecent(path: string | undefined): string[] | undefined {
   useEffect(() => {
     if (path === undefined) return;
     let live = true;
-    store.call<string[]>('ConfigService.Recent').then(
+    store.call('ConfigService.Recent').then(
       (files) => live && setRecent(files),
       () => live && setRecent([]),
     );

@@ -20,7 +20,7 @@ export function PermissionRulesSection() {
   useEffect(() => {
     if (config === undefined) return;
     let live = true;
-    store.call<PermissionRule[]>('ConfigService.Permissions').then(
+    store.call('ConfigService.Permissions').then(
       (found) => live && setRules(found),
       () => live && setRules([]),
     );
@@ -56,7 +56,7 @@ export function PermissionRulesSection() {
                 type="button"
                 aria-label={t('settings.rules.removeLabel', { rule: describe(rule) })}
                 disabled={remove.pending}
-                onClick={() => void remove.run('ConfigService.RemovePermission', [rule.index])}
+                onClick={() => void remove.run('ConfigService.RemovePermission', rule.index)}
               >
                 {t('settings.rules.remove')}
               </button>
