@@ -26,6 +26,8 @@ const layers = {
   // The programs shipped in scripts/ (the built-in agent, the mesh bridge) are host code.
   'scripts/builtinAgent': { may: ['machines', 'schema', 'locales'] },
   'scripts/meshBridge': { may: ['machines', 'schema', 'locales'] },
+  // The entry of the core reused in other hosts (npm run build:core): the common layers only.
+  'scripts/core': { may: ['machines', 'statecharts', 'schema'], common: true },
 };
 
 export default tseslint.config(
