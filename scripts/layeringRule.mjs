@@ -63,6 +63,7 @@ export const layering = {
     const from = layerOf(path, folders);
     const layer = from === undefined ? undefined : layers[from];
     if (from === undefined || layer === undefined) return {};
+    const { may, types = [], runtime = [], common = false } = layer;
 
     /**
      * @param {import('estree').Node} node
@@ -72,7 +73,7 @@ export const layering = {
     function check(node, source, typeOnly) {
       if (typeof source !== 'string') return;
       if (!source.startsWith('.')) {
-        if (layer?.common && isBuiltin(source)) {
+        if (common && isBuiltin(source)) {
           context.report({ node, messageId: 'builtin', data: { from, target: source } });
         }
         return;
@@ -83,10 +84,10 @@ export const layering = {
       if (target.startsWith('../')) return;
       const to = layerOf(target, folders);
       if (to === undefined || to === from) return;
-      if (layer?.may.includes(to)) return;
-      if (layer?.types?.includes(to)) {
-        if (typeOnly || layer.runtime?.includes(target)) return;
-        const except = layer.runtime?.length ? ` and ${layer.runtime.join(', ')}` : '';
+      if (may.includes(to)) return;
+      if (types.includes(to)) {
+        if (typeOnly || runtime.includes(target)) return;
+        const except = runtime.length > 0 ? ` and ${runtime.join(', ')}` : '';
         context.report({ node, messageId: 'typesOnly', data: { from, to, target, except } });
         return;
       }
