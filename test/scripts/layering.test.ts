@@ -23,6 +23,7 @@ const design: Record<string, readonly string[]> = {
   pwa: ['machines', 'schema', 'locales'],
   // Shipped with the host (issue 18): linted as host code.
   'scripts/builtinAgent': ['machines', 'schema', 'locales'],
+  'scripts/meshBridge': ['machines', 'schema', 'locales'],
   // The entry of the core bundle (issue 18): the common layers only.
   'scripts/core': ['machines', 'statecharts', 'schema'],
 };
@@ -127,6 +128,7 @@ describe('the common layers and the shipped programs', () => {
     ['machines/deep/x.ts', "import { EventEmitter } from 'events';", false],
     ['schema/configCheck/x.ts', "import type { MessagePort } from 'node:worker_threads';", false],
     ['statecharts/x.ts', "import { join } from 'node:path';", false],
+    ['locales/x.ts', "import { readFileSync } from 'node:fs';", false],
     ['scripts/core/index.ts', "export { readFile } from 'node:fs/promises';", false],
     ['machines/x.ts', "import { setup } from 'xstate';", true],
     ['workers/x.ts', "import { spawn } from 'node:child_process';", true],
