@@ -1,25 +1,34 @@
 // @ts-check
 import eslint from '@eslint/js';
 import tseslint from 'typescript-eslint';
+import { layering } from './scripts/layeringRule.mjs';
 
-/** The layering of DESIGN.md: what each top-level folder may import. */
+/**
+ * The layering of DESIGN.md, "The layout": what each folder may import, checked on the folder an
+ * import resolves to whatever the depth of the file (scripts/layeringRule.mjs). A folder not in
+ * the table (`scripts/`, `test/`) may import anything.
+ * @type {Record<string, import('./scripts/layeringRule.mjs').Layer>}
+ */
 const layers = {
-  statecharts: ['machines', 'workers', 'host', 'pwa', 'schema', 'locales', 'scripts', 'test'],
-  schema: ['statecharts', 'machines', 'workers', 'host', 'pwa', 'locales', 'scripts', 'test'],
-  locales: ['statecharts', 'machines', 'workers', 'host', 'pwa', 'schema', 'scripts', 'test'],
-  machines: ['statecharts', 'workers', 'host', 'pwa', 'locales', 'scripts', 'test'],
+  statecharts: { may: [], common: true },
+  schema: { may: [], common: true },
+  locales: { may: [], common: true },
+  machines: { may: ['schema'], common: true },
   // Workers word what they report themselves (a turn ended by the agent's exit): locales/ too.
-  workers: ['statecharts', 'host', 'pwa', 'scripts', 'test'],
-  host: ['statecharts', 'pwa', 'scripts', 'test'],
-  pwa: ['statecharts', 'workers', 'host', 'scripts', 'test'],
+  workers: { may: ['machines', 'schema', 'locales'] },
+  // The host spawns workers: it may use their types and the one Comlink wrapper, nothing else.
+  host: {
+    may: ['machines', 'schema', 'locales'],
+    types: ['workers'],
+    runtime: ['workers/rpc.ts'],
+  },
+  pwa: { may: ['machines', 'schema', 'locales'] },
+  // The programs shipped in scripts/ (the built-in agent, the mesh bridge) are host code.
+  'scripts/builtinAgent': { may: ['machines', 'schema', 'locales'] },
+  'scripts/meshBridge': { may: ['machines', 'schema', 'locales'] },
+  // The entry of the core reused in other hosts (npm run build:core): the common layers only.
+  'scripts/core': { may: ['machines', 'statecharts', 'schema'], common: true },
 };
-
-/** @param {string[]} folders */
-const forbid = (folders) =>
-  folders.map((folder) => ({
-    group: [`**/${folder}/**`, `../${folder}`, `../../${folder}`],
-    message: `DESIGN.md: this layer may not import ${folder}/.`,
-  }));
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'coverage', 'test/.build', '**/*.gen.ts'] },
@@ -36,39 +45,9 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
-  ...Object.entries(layers).map(([layer, folders]) => ({
-    files: [`${layer}/**/*.ts`, `${layer}/**/*.tsx`],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...forbid(folders),
-            ...(['machines', 'schema', 'locales', 'statecharts'].includes(layer)
-              ? [{ group: ['node:*'], message: 'A common layer runs in Node and in the browser.' }]
-              : []),
-          ],
-        },
-      ],
-    },
-  })),
   {
-    // The host spawns workers: it may use their types and the one Comlink wrapper, nothing else.
-    files: ['host/**/*.ts'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            ...forbid(layers.host),
-            {
-              group: ['../workers/*', '!../workers/rpc.ts'],
-              allowTypeImports: true,
-              message: 'The host spawns workers; it imports only their types and workers/rpc.ts.',
-            },
-          ],
-        },
-      ],
-    },
+    files: ['**/*.{ts,tsx,mts,js,mjs}'],
+    plugins: { local: { rules: { layering } } },
+    rules: { 'local/layering': ['error', { root: import.meta.dirname, layers }] },
   },
 );

@@ -1,14 +1,13 @@
 import { MessageChannel, type Worker } from 'node:worker_threads';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type {
-  AdoptMessage,
   AgentLaunch,
   AgentWorkerApi,
-  AgentWorkerData,
   AgentWorkerEvent,
   HostPortMessage,
   WorkerSeed,
-} from '../workers/protocol.ts';
+} from '../schema/worker.ts';
+import type { AdoptMessage, AgentWorkerData } from '../workers/protocol.ts';
 import type { AgentPolicy } from '../schema/config.ts';
 import type { Language } from './i18n.ts';
 import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';

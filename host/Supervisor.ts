@@ -6,12 +6,17 @@ import {
   type SupervisedAgent,
 } from '../machines/supervisionPolicy.ts';
 import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
-import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import type { ConversationEvent } from '../schema/conversation.ts';
 import type { HostEvent } from '../schema/events.ts';
 import { LineRing } from '../machines/LineRing.ts';
-import type { WorkerInspectionRecord } from '../workers/ActorInspector.ts';
-import type { AgentLaunch, AgentWorkerEvent, MeshLaunch, WorkerSeed } from '../workers/protocol.ts';
+import type { WorkerInspectionRecord } from '../schema/inspector.ts';
+import type {
+  AcpSessionRecord,
+  AgentLaunch,
+  AgentWorkerEvent,
+  MeshLaunch,
+  WorkerSeed,
+} from '../schema/worker.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { agentEnvironment } from './agentEnvironment.ts';
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';

@@ -1,10 +1,5 @@
 import { assign, setup } from 'xstate';
-
-/** The ACP session a conversation continues (CONTRACT.md §6): its id, and the cwd it was made in. */
-export interface AcpSessionRecord {
-  id: string;
-  cwd: string;
-}
+import type { AcpSessionRecord } from '../schema/worker.ts';
 
 /** How a session was opened: made anew, or continued by `session/resume` or `session/load`. */
 export type SessionOpening = 'new' | 'load' | 'resume';

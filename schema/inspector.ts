@@ -34,6 +34,9 @@ export interface InspectionRecord {
   status?: 'active' | 'done' | 'error' | 'stopped';
 }
 
+/** A record as an agent worker sends it: the host stamps `seq`. */
+export type WorkerInspectionRecord = Omit<InspectionRecord, 'seq'>;
+
 /** `InspectorService.Watch(agent)`: the agent's recent history, oldest first (bounded). */
 export interface WatchResult {
   agent: string;

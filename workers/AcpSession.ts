@@ -1,9 +1,6 @@
 import { createActor, type Actor } from 'xstate';
-import {
-  acpSessionMachine,
-  type AcpSessionRecord,
-  type SessionOpening,
-} from '../machines/acpSessionMachine.ts';
+import { acpSessionMachine, type SessionOpening } from '../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../schema/worker.ts';
 import { errorText } from './errorText.ts';
 import { isLoginRequired, LoginRequired } from './loginRequired.ts';
 

@@ -1,8 +1,9 @@
 import type { AnyActorRef, InspectionEvent, Subscription } from 'xstate';
-import type { InspectedMachine, InspectionRecord } from '../schema/inspector.ts';
-
-/** A record as the worker sends it: the host stamps `seq`. */
-export type WorkerInspectionRecord = Omit<InspectionRecord, 'seq'>;
+import type {
+  InspectedMachine,
+  InspectionRecord,
+  WorkerInspectionRecord,
+} from '../schema/inspector.ts';
 
 /** An actor the inspector knows, and its inspection while watched. */
 interface Inspected {

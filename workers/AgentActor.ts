@@ -8,7 +8,7 @@ import { offeredAuthMethods, type AuthMethodOffer } from './authMethods.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
-import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
 export const logCapacity = 200;

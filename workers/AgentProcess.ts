@@ -4,7 +4,7 @@ import { createInterface, type Interface } from 'node:readline';
 import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
 import { acpStdio, maxLineLength } from './acpStdio.ts';
 import { connectToAgent, initializeAgent, type ClientHandlers } from './acpHandshake.ts';
-import type { AgentLaunch } from './protocol.ts';
+import type { AgentLaunch } from '../schema/worker.ts';
 import { spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
 
 /** What an agent process tells the one who runs it. */

@@ -16,7 +16,7 @@ import type { ConversationOptions } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import { messageAttachments } from './promptBlocks.ts';
-import type { PromptAttachment, Result } from './protocol.ts';
+import type { PromptAttachment, Result } from '../schema/worker.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';

@@ -2,7 +2,7 @@ import type { AuthView, ConversationEvent, LoginTerminalView } from '../schema/c
 import { commandLine } from './ClientTerminals.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
-import type { LoginExit, LoginLaunch, Result } from './protocol.ts';
+import type { LoginExit, LoginLaunch, Result } from '../schema/worker.ts';
 
 export interface LoginOptions {
   agent: string;

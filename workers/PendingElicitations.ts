@@ -8,7 +8,7 @@ import type {
   ElicitationView,
 } from '../schema/elicitation.ts';
 import type { ConversationEvent } from '../schema/conversation.ts';
-import type { Result } from './protocol.ts';
+import type { Result } from '../schema/worker.ts';
 
 /** The most of an agent's request that is kept: it is shown to the user, and not trusted. */
 const limits = { properties: 30, text: 2000, choices: 100, url: 2000 };

@@ -5,7 +5,7 @@ import type {
   PermissionRequestView,
 } from '../schema/conversation.ts';
 import type { RuleAnswer } from './permissionRules.ts';
-import type { Result } from './protocol.ts';
+import type { Result } from '../schema/worker.ts';
 
 const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 

@@ -6,7 +6,6 @@ import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import type { AgentPolicy } from '../schema/config.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
-import type { AcpSessionRecord } from '../machines/acpSessionMachine.ts';
 import { clientHandlers, runSide } from './clientHandlers.ts';
 import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
@@ -20,6 +19,7 @@ import { answerByRule } from './permissionRules.ts';
 import { EventBatcher } from './EventBatcher.ts';
 import { promptOffer } from './promptBlocks.ts';
 import type {
+  AcpSessionRecord,
   AgentLaunch,
   AgentWorkerApi,
   AgentWorkerEvent,
@@ -28,7 +28,7 @@ import type {
   PromptAttachment,
   Result,
   WorkerSeed,
-} from './protocol.ts';
+} from '../schema/worker.ts';
 
 type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
 

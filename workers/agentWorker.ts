@@ -8,14 +8,8 @@
  * (`host/SpareWorker.ts`) loads its code first, says so, and waits for the agent it is adopted by.
  */
 import { parentPort, workerData } from 'node:worker_threads';
-import type {
-  AdoptMessage,
-  AgentLaunch,
-  AgentWorkerData,
-  AgentWorkerEvent,
-  HostPortMessage,
-  SpareWorkerData,
-} from './protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent, HostPortMessage } from '../schema/worker.ts';
+import type { AdoptMessage, AgentWorkerData, SpareWorkerData } from './protocol.ts';
 import { spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
 
 if (!parentPort) throw new Error('agentWorker.ts runs in a worker thread');

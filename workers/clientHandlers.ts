@@ -5,7 +5,7 @@ import type { TerminalView } from '../schema/conversation.ts';
 import { ClientFiles, type Refusal } from './clientFiles.ts';
 import { ClientTerminals } from './ClientTerminals.ts';
 import type { Conversation } from './Conversation.ts';
-import type { AgentLaunch } from './protocol.ts';
+import type { AgentLaunch } from '../schema/worker.ts';
 
 /** What the client side of ACP reaches of the agent's worker, as it is at each request. */
 export interface ClientSide {

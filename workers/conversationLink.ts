@@ -16,7 +16,7 @@ import type { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { meshServers } from './meshServers.ts';
 import { promptBlocks } from './promptBlocks.ts';
-import type { AgentLaunch, AgentWorkerEvent } from './protocol.ts';
+import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
 
 /**
  * How long a request whose connection closed waits at the most for the process's exit, which says

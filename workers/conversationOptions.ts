@@ -1,5 +1,5 @@
 import type { Actor } from 'xstate';
-import type { AcpSessionRecord, acpSessionMachine } from '../machines/acpSessionMachine.ts';
+import type { acpSessionMachine } from '../machines/acpSessionMachine.ts';
 import type { turnMachine } from '../machines/turnMachine.ts';
 import type { SessionConfigOption } from '@agentclientprotocol/sdk';
 import type {
@@ -13,7 +13,12 @@ import type {
 import type { TerminalLookup } from './messageModel.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
-import type { LoginLaunch, PromptAttachment, WorkerSeed } from './protocol.ts';
+import type {
+  AcpSessionRecord,
+  LoginLaunch,
+  PromptAttachment,
+  WorkerSeed,
+} from '../schema/worker.ts';
 
 /** What a conversation needs from its agent: its sessions, prompts and the lifecycle's `busy`. */
 export interface ConversationAgent extends SessionLink {

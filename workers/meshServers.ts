@@ -1,5 +1,5 @@
 import type { AgentCapabilities, McpServer } from '@agentclientprotocol/sdk';
-import type { AgentLaunch } from './protocol.ts';
+import type { AgentLaunch } from '../schema/worker.ts';
 
 /**
  * The MCP servers offered in `session/new`: the agent mesh's, over HTTP when the agent says it

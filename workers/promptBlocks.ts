@@ -2,7 +2,7 @@ import { pathToFileURL } from 'node:url';
 import { basename } from 'node:path';
 import type { ContentBlock, PromptCapabilities } from '@agentclientprotocol/sdk';
 import type { MessageAttachment, PromptOffer } from '../schema/attachments.ts';
-import type { PromptAttachment } from './protocol.ts';
+import type { PromptAttachment } from '../schema/worker.ts';
 
 /** What an agent's `promptCapabilities` let Switchboard send it (absent: text and links only). */
 export const promptOffer = (capabilities: PromptCapabilities | undefined): PromptOffer => ({

@@ -1,7 +1,7 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ProcessExit } from '../schema/agents.ts';
-import type { AgentLaunch } from './protocol.ts';
+import type { AgentLaunch } from '../schema/worker.ts';
 
 /**
  * An agent's process, just spawned, with what happens to it kept as promises: whoever takes it

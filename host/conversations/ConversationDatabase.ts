@@ -5,7 +5,7 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../../schema/worker.ts';
 import type {
   AgentCommand,
   ChatMessage,

@@ -1,6 +1,6 @@
 import type { ElicitationView } from '../../schema/elicitation.ts';
 import { randomUUID } from 'node:crypto';
-import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../../schema/worker.ts';
 import {
   applyConversationEvent,
   emptyConversation,
@@ -14,7 +14,7 @@ import type {
   SearchHit,
 } from '../../schema/conversation.ts';
 import type { HostEvent } from '../../schema/events.ts';
-import type { WorkerSeed } from '../../workers/protocol.ts';
+import type { WorkerSeed } from '../../schema/worker.ts';
 import type { ConversationKeeper } from '../Supervisor.ts';
 import type { ConversationChange, ConversationDatabase } from './ConversationDatabase.ts';
 

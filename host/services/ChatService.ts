@@ -7,7 +7,7 @@ import type {
   PermissionRequestView,
   SearchHit,
 } from '../../schema/conversation.ts';
-import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../workers/protocol.ts';
+import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../schema/worker.ts';
 import { describeExit } from '../../locales/describeExit.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { lastMessages, messagesBefore } from '../conversations/conversationPages.ts';

@@ -1,5 +1,8 @@
-import type { InspectionRecord, WatchResult } from '../../schema/inspector.ts';
-import type { WorkerInspectionRecord } from '../../workers/ActorInspector.ts';
+import type {
+  InspectionRecord,
+  WatchResult,
+  WorkerInspectionRecord,
+} from '../../schema/inspector.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';

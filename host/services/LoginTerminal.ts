@@ -1,6 +1,6 @@
 import { constants } from 'node:os';
 import type { IPty } from 'node-pty';
-import type { LoginExit, LoginLaunch, TerminalSize } from '../../workers/protocol.ts';
+import type { LoginExit, LoginLaunch, TerminalSize } from '../../schema/worker.ts';
 
 export interface LoginTerminalHandlers {
   /** What the program wrote, as it came: at most every 25 ms, the first of a burst at once. */

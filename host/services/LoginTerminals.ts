@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HostEvent } from '../../schema/events.ts';
-import type { LoginExit, LoginLaunch, TerminalSize } from '../../workers/protocol.ts';
+import type { LoginExit, LoginLaunch, TerminalSize } from '../../schema/worker.ts';
 import { LoginTerminal } from './LoginTerminal.ts';
 
 /** Where a login terminal's life is told: the agent's conversation, which shows it. */

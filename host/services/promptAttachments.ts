@@ -8,7 +8,7 @@ import {
   type PromptOffer,
   type SendAttachment,
 } from '../../schema/attachments.ts';
-import type { PromptAttachment } from '../../workers/protocol.ts';
+import type { PromptAttachment } from '../../schema/worker.ts';
 import { imageId, type ImageStore } from '../conversations/ImageStore.ts';
 import type { translate, Language } from '../i18n.ts';
 import { InvalidParams } from '../ServiceError.ts';

@@ -14,7 +14,7 @@ import type { AgentWorker, AgentWorkerCallbacks } from '../../host/AgentWorkerHa
 import type { AgentDefinition } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
 import type { AgentState } from '../../schema/agents.ts';
-import type { AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
+import type { AgentWorkerApi, AgentWorkerEvent } from '../../schema/worker.ts';
 
 const names = ['a', 'b', 'c', 'd', 'e'];
 const definition = (name: string): AgentDefinition => ({

@@ -1,10 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
-import {
-  acpSessionMachine,
-  type AcpSessionEvent,
-  type AcpSessionRecord,
-} from '../../machines/acpSessionMachine.ts';
+import { acpSessionMachine, type AcpSessionEvent } from '../../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../../schema/worker.ts';
 import { acpSession } from '../../statecharts/acpSession.ts';
 import { mismatches } from '../helpers/conformance.ts';
 

@@ -4,9 +4,9 @@ import { createActor, type Actor } from 'xstate';
 import {
   acpSessionMachine,
   type AcpSessionEvent,
-  type AcpSessionRecord,
   type SessionOpening,
 } from '../../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../../schema/worker.ts';
 
 /** What the conversation has seen, not how the machine keeps it. */
 interface Model {

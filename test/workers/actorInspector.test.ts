@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { turnMachine } from '../../machines/turnMachine.ts';
-import { ActorInspector, type WorkerInspectionRecord } from '../../workers/ActorInspector.ts';
+import type { WorkerInspectionRecord } from '../../schema/inspector.ts';
+import { ActorInspector } from '../../workers/ActorInspector.ts';
 
 function inspected() {
   const sent: WorkerInspectionRecord[][] = [];

@@ -2,7 +2,7 @@ import { setTimeout } from 'node:timers/promises';
 import { MessageChannel } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { logBytesInFlight } from '../../workers/AgentActor.ts';
-import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../workers/protocol.ts';
+import type { AgentLaunch, AgentWorkerApi, AgentWorkerEvent } from '../../schema/worker.ts';
 import { exposeToHost, releaseWorker, wrapWorker, type Remote } from '../../workers/rpc.ts';
 import { spawnAgent } from '../../workers/spawnAgent.ts';
 import { WorkerAgent } from '../../workers/WorkerAgent.ts';

@@ -11,7 +11,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import type { AcpSessionRecord } from '../../machines/acpSessionMachine.ts';
+import type { AcpSessionRecord } from '../../schema/worker.ts';
 import { applyConversationEvent, emptyConversation } from '../../machines/conversationFold.ts';
 import type { ChatMessage, ConversationEvent, StopReason } from '../../schema/conversation.ts';
 import { Conversation } from '../../workers/Conversation.ts';

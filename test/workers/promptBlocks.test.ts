@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { messageAttachments, promptBlocks, promptOffer } from '../../workers/promptBlocks.ts';
-import type { PromptAttachment } from '../../workers/protocol.ts';
+import type { PromptAttachment } from '../../schema/worker.ts';
 
 const image: PromptAttachment = {
   kind: 'image',
