@@ -1,4 +1,5 @@
 import type { ErrorKind } from '../schema/errors.ts';
+import type { Result } from '../schema/result.ts';
 
 /**
  * A refusal or failure the user reads: `message` is the sentence shown, in their language;
@@ -21,4 +22,14 @@ export class ServiceError extends Error {
  */
 export class InvalidParams extends Error {
   override readonly name = 'InvalidParams';
+}
+
+/**
+ * A worker's result as the request's: its value, or its failure as the worker worded it (in the
+ * user's language, with its kind); `none` when no worker answered.
+ */
+export function settle<T>(result: Result<T> | undefined, none: () => ServiceError): T {
+  if (result === undefined) throw none();
+  if (!result.ok) throw new ServiceError(result.error.kind, result.error.message);
+  return result.value;
 }

@@ -5,6 +5,9 @@ export type { Language, MessageKey };
 
 type Values = Record<string, string | number>;
 
+/** A sentence of the catalogs, in a language the caller already chose. */
+export type Say = (key: MessageKey, values?: Values) => string;
+
 const compiled = new Map<string, IntlMessageFormat>();
 
 /**

@@ -10,6 +10,7 @@ import type { AgentPolicy, ConfigCurrent } from './config.ts';
 import type { Conversation, ConversationEvent } from './conversation.ts';
 import type { ElicitationAction, ElicitationContent } from './elicitation.ts';
 import type { WorkerInspectionRecord } from './inspector.ts';
+import type { Result } from './result.ts';
 
 /** The ACP session a conversation continues (CONTRACT.md §6): its id, and the cwd it was made in. */
 export interface AcpSessionRecord {
@@ -115,10 +116,6 @@ export interface TerminalSize {
   cols: number;
   rows: number;
 }
-
-/** A tagged outcome across the worker boundary (STYLE.md, "Errors"). */
-export type Result<T> =
-  { ok: true; value: T } | { ok: false; error: { kind: 'not-found' | 'io'; message: string } };
 
 /** The API an agent worker exposes through `workers/rpc.ts`. Outcomes arrive as events. */
 export interface AgentWorkerApi {

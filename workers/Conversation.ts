@@ -16,7 +16,9 @@ import type { ConversationOptions } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import { messageAttachments } from './promptBlocks.ts';
-import type { PromptAttachment, Result } from '../schema/worker.ts';
+import type { PromptAttachment } from '../schema/worker.ts';
+import { failed, type Result } from '../schema/result.ts';
+import { translate, type Say } from '../locales/translate.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -59,6 +61,8 @@ export class Conversation {
   #early: SessionNotification[] = [];
   readonly #newId: () => string;
   readonly #emit = (event: ConversationEvent) => this.#transcript.emit(event);
+  /** A sentence of `locales/` in the user's language (a refusal the host passes on as it is). */
+  readonly #say: Say = (key, values) => translate(this.options.language?.() ?? 'en', key, values);
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
   /** What the agent asks the user to fill in or open (`elicitation/create`). */
@@ -76,7 +80,7 @@ export class Conversation {
       now: options.now ?? (() => new Date()),
       ...(options.terminal ? { terminal: options.terminal } : {}),
     });
-    this.elicitations = new PendingElicitations(options.agent, this.#emit, newId);
+    this.elicitations = new PendingElicitations(options.agent, this.#emit, newId, this.#say);
     this.login = new Login({
       agent: options.agent,
       link: options.link,
@@ -126,7 +130,7 @@ export class Conversation {
       text,
       attachments,
       agentMessageId: undefined,
-      permissions: new PendingPermissions(this.options.agent, this.#emit),
+      permissions: new PendingPermissions(this.options.agent, this.#emit, this.#say),
       reaching: false,
       overBudget: false,
     };
@@ -154,7 +158,7 @@ export class Conversation {
   answerPermission(id: string, optionId: string): Result<void> {
     const turn = this.#current;
     if (!turn) {
-      return { ok: false, error: { kind: 'not-found', message: `no permission request ${id}` } };
+      return failed('not-found', this.#say('error.unknownPermission', { id }));
     }
     const answered = turn.permissions.answer(id, optionId);
     if (!answered.ok) return answered;

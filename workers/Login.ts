@@ -2,7 +2,8 @@ import type { AuthView, ConversationEvent, LoginTerminalView } from '../schema/c
 import { commandLine } from './ClientTerminals.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
-import type { LoginExit, LoginLaunch, Result } from '../schema/worker.ts';
+import type { LoginExit, LoginLaunch } from '../schema/worker.ts';
+import type { Result } from '../schema/result.ts';
 
 export interface LoginOptions {
   agent: string;

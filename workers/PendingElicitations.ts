@@ -8,7 +8,8 @@ import type {
   ElicitationView,
 } from '../schema/elicitation.ts';
 import type { ConversationEvent } from '../schema/conversation.ts';
-import type { Result } from '../schema/worker.ts';
+import { failed, type Result } from '../schema/result.ts';
+import type { Say } from '../locales/translate.ts';
 
 /** The most of an agent's request that is kept: it is shown to the user, and not trusted. */
 const limits = { properties: 30, text: 2000, choices: 100, url: 2000 };
@@ -140,6 +141,7 @@ export class PendingElicitations {
     private readonly agent: string,
     private readonly emit: (event: ConversationEvent) => void,
     private readonly newId: () => string,
+    private readonly say: Say,
   ) {}
 
   /** The agent's request, shown; `cancel` at once for a mode Switchboard does not show. */
@@ -167,8 +169,7 @@ export class PendingElicitations {
   /** `ChatService.AnswerElicitation`: `content` is a form's, once checked by the host. */
   answer(id: string, action: ElicitationAction, content?: ElicitationContent): Result<void> {
     const pending = this.#settle(id);
-    if (!pending)
-      return { ok: false, error: { kind: 'not-found', message: `no elicitation ${id}` } };
+    if (!pending) return failed('not-found', this.say('error.unknownElicitation', { id }));
     const accepted = pending.view.mode === 'form' ? { action, content: content ?? {} } : { action };
     pending.resolve(action === 'accept' ? accepted : { action });
     return { ok: true, value: undefined };

@@ -5,7 +5,8 @@ import type {
   PermissionRequestView,
 } from '../schema/conversation.ts';
 import type { RuleAnswer } from './permissionRules.ts';
-import type { Result } from '../schema/worker.ts';
+import { failed, type Result } from '../schema/result.ts';
+import type { Say } from '../locales/translate.ts';
 
 const cancelledOutcome: RequestPermissionResponse = { outcome: { outcome: 'cancelled' } };
 
@@ -31,6 +32,7 @@ export class PendingPermissions {
   constructor(
     private readonly agent: string,
     private readonly emit: (event: ConversationEvent) => void,
+    private readonly say: Say,
   ) {}
 
   /**
@@ -76,10 +78,12 @@ export class PendingPermissions {
       .get(id)
       ?.options.find((candidate) => candidate.optionId === optionId);
     if (!option) {
-      const missing = this.#pending.has(id)
-        ? `no option ${optionId}`
-        : `no permission request ${id}`;
-      return { ok: false, error: { kind: 'not-found', message: missing } };
+      return failed(
+        'not-found',
+        this.#pending.has(id)
+          ? this.say('error.unknownOption', { optionId })
+          : this.say('error.unknownPermission', { id }),
+      );
     }
     this.#settle(id)!.resolve({ outcome: { outcome: 'selected', optionId } });
     return { ok: true, value: { rejected: option.kind.startsWith('reject') } };

@@ -4,7 +4,7 @@ import type { SessionView } from '../schema/conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
 import { configOptions, sessionModes } from './messageModel.ts';
-import type { Result } from '../schema/worker.ts';
+import type { Result } from '../schema/result.ts';
 
 export interface SessionChoicesOptions {
   link: Pick<ConversationAgent, 'setMode' | 'setOption'>;

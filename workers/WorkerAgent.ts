@@ -26,9 +26,9 @@ import type {
   LoginExit,
   LoginLaunch,
   PromptAttachment,
-  Result,
   WorkerSeed,
 } from '../schema/worker.ts';
+import { failed, ok, type Result } from '../schema/result.ts';
 
 type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
 
@@ -180,10 +180,13 @@ export class WorkerAgent implements AgentWorkerApi {
   }
   killTerminal(terminalId: string): Result<void> {
     if (!this.#terminals?.has(terminalId)) {
-      return { ok: false, error: { kind: 'not-found', message: `no terminal ${terminalId}` } };
+      return failed(
+        'not-found',
+        translate(this.#language, 'error.unknownTerminal', { terminalId }),
+      );
     }
     this.#terminals.kill(terminalId);
-    return { ok: true, value: undefined };
+    return ok(undefined);
   }
   authenticate(methodId: string): Promise<Result<void>> {
     return this.#conversation.login.authenticate(methodId);
@@ -227,6 +230,7 @@ export class WorkerAgent implements AgentWorkerApi {
   #makeConversation(seed: WorkerSeed | undefined): Conversation {
     const conversation: Conversation = new Conversation({
       agent: this.#name,
+      language: () => this.#language,
       link: conversationLink({
         actor: this.#actor,
         conversation: () => conversation,

@@ -10,6 +10,7 @@ import type {
   StopReason,
   ToolCallView,
 } from '../schema/conversation.ts';
+import type { Language } from '../locales/translate.ts';
 import type { TerminalLookup } from './messageModel.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
@@ -58,6 +59,8 @@ export interface ConversationAgent extends SessionLink {
 export interface ConversationOptions {
   agent: string;
   link: ConversationAgent;
+  /** The language of what the conversation says itself (English when not given). */
+  language?: () => Language;
   /** Receives every event, in order; the conversation's state is the fold of them. */
   emit: (event: ConversationEvent) => void;
   /** What a previous worker of this agent held, or the database (the host's copy). */

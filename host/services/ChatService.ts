@@ -7,8 +7,8 @@ import type {
   PermissionRequestView,
   SearchHit,
 } from '../../schema/conversation.ts';
-import type { AgentWorkerApi, LoginLaunch, Result, WorkerSeed } from '../../schema/worker.ts';
-import { describeExit } from '../../locales/describeExit.ts';
+import type { AgentWorkerApi, WorkerSeed } from '../../schema/worker.ts';
+import type { Result } from '../../schema/result.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { lastMessages, messagesBefore } from '../conversations/conversationPages.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
@@ -19,9 +19,10 @@ import {
   type ElicitationAction,
   type ElicitationContent,
 } from '../../schema/elicitation.ts';
-import { InvalidParams, ServiceError } from '../ServiceError.ts';
+import { InvalidParams, ServiceError, settle } from '../ServiceError.ts';
 import { alwaysRule } from './alwaysRule.ts';
 import { LoginTerminals } from './LoginTerminals.ts';
+import { logInInTerminal } from './terminalLogin.ts';
 import { checkAttachments } from './promptAttachments.ts';
 import { cwdFiles } from './cwdFiles.ts';
 import { ImageStore } from '../conversations/ImageStore.ts';
@@ -139,9 +140,10 @@ export class ChatService implements WireService<'ChatService'> {
     const worker = this.supervisor.conversationWorker(request.agent);
     // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
     const result = await worker?.call<Result<void>>((api) => api.answerPermission(id, optionId));
-    if (!result?.ok) {
-      throw new ServiceError('not-found', this.#say('error.unknownPermission', { id }));
-    }
+    settle(
+      result,
+      () => new ServiceError('not-found', this.#say('error.unknownPermission', { id })),
+    );
     // The answer went; a rule the file refused is said after it.
     if (notSaved !== undefined) throw notSaved;
   }
@@ -176,9 +178,10 @@ export class ChatService implements WireService<'ChatService'> {
     if (this.logins.kill(agent, terminalId)) return;
     const worker = this.supervisor.conversationWorker(agent);
     const result = await worker?.call<Result<void>>((api) => api.killTerminal(terminalId));
-    if (!result?.ok) {
-      throw new ServiceError('not-found', this.#say('error.unknownTerminal', { terminalId }));
-    }
+    settle(
+      result,
+      () => new ServiceError('not-found', this.#say('error.unknownTerminal', { terminalId })),
+    );
   }
 
   /** `session/set_mode` (CONTRACT.md §7): one of the modes the agent's session offers. */
@@ -247,9 +250,14 @@ export class ChatService implements WireService<'ChatService'> {
       const key = `${agent}\n${methodId}`;
       let login = this.#terminalLogins.get(key);
       if (!login) {
-        login = this.#logInInTerminal(agent, methodId).finally(() =>
-          this.#terminalLogins.delete(key),
-        );
+        const worker = this.supervisor.workerFor(agent);
+        login = logInInTerminal(worker, this.logins, agent, methodId, this.language())
+          .then(async () => {
+            // As ACP asks of a client after a terminal login; then the waiting turn goes on.
+            await this.supervisor.restart(agent);
+            await this.#inWorker(agent, (api) => api.authenticate(methodId));
+          })
+          .finally(() => this.#terminalLogins.delete(key));
         this.#terminalLogins.set(key, login);
       }
       return login;
@@ -260,38 +268,6 @@ export class ChatService implements WireService<'ChatService'> {
     } else {
       await this.supervisor.start(agent);
     }
-    await this.#inWorker(agent, (api) => api.authenticate(methodId));
-  }
-
-  /**
-   * A `terminal` way: the agent's own login runs in a login terminal the user types into from
-   * the app (`auth.terminal`, `WriteTerminal`). Once it ends with code 0 the agent is restarted,
-   * as ACP asks of a client after a terminal login, and the waiting turn goes on; a login that
-   * ends otherwise is refused with how it ended.
-   */
-  async #logInInTerminal(agent: string, methodId: string): Promise<void> {
-    const worker = this.supervisor.workerFor(agent);
-    const offered = await worker.call<Result<{ launch: LoginLaunch; command: string }>>((api) =>
-      api.loginLaunch(methodId),
-    );
-    if (offered === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
-    if (!offered.ok) throw new ServiceError(offered.error.kind, offered.error.message);
-    const { launch, command } = offered.value;
-    const { exitCode, signal } = await this.logins.run(agent, methodId, launch, {
-      opened: async (id) => {
-        await worker.call((api) => api.loginOpened(id, methodId, command));
-      },
-      output: (id, data) => void worker.call((api) => api.loginOutput(id, data)),
-      ended: async (id, exit, note) => {
-        await worker.call((api) => api.loginEnded(id, exit, note));
-        await worker.sync();
-      },
-    });
-    if (exitCode !== 0) {
-      const how = describeExit(this.language(), { code: exitCode, signal });
-      throw new ServiceError('io', this.#say('error.loginTerminalFailed', { how }));
-    }
-    await this.supervisor.restart(agent);
     await this.#inWorker(agent, (api) => api.authenticate(methodId));
   }
 
@@ -321,8 +297,7 @@ export class ChatService implements WireService<'ChatService'> {
   ): Promise<void> {
     const worker = this.supervisor.workerFor(agent);
     const result = await worker.call<Result<void>>(call);
-    if (result === undefined) throw new ServiceError('start-failed', this.#say('chat.notRunning'));
-    if (!result.ok) throw new ServiceError(result.error.kind, result.error.message);
+    settle(result, () => new ServiceError('start-failed', this.#say('chat.notRunning')));
     await worker.sync();
   }
 

@@ -1,6 +1,7 @@
 import type { CreateElicitationRequest } from '@agentclientprotocol/sdk';
 import { describe, expect, it } from 'vitest';
 import type { ConversationEvent } from '../../schema/conversation.ts';
+import { translate } from '../../locales/translate.ts';
 import { PendingElicitations } from '../../workers/PendingElicitations.ts';
 
 function pending() {
@@ -10,6 +11,7 @@ function pending() {
     'a',
     (event) => events.push(event),
     () => `e${++ids}`,
+    (key, values) => translate('en', key, values),
   );
   return { elicitations, events };
 }
