@@ -5,7 +5,7 @@ import type { HostEvent } from '../schema/events.ts';
 import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/protocol.ts';
 import { Admission } from './Admission.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
-import { agentEnvironment } from './agentEnvironment.ts';
+import { agentLaunch } from './agentEnvironment.ts';
 import { AgentRegistry, type AgentRecord, type ReportedState } from './AgentRegistry.ts';
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { realClock, type Clock } from './Clock.ts';
@@ -284,16 +284,11 @@ export class Supervisor {
   }
 
   #launch(agent: AgentRecord): void {
-    const { definition } = agent;
-    const launch: AgentLaunch = {
-      name: definition.name,
-      command: definition.command,
-      args: definition.args,
-      env: agentEnvironment(process.env, definition.env),
-      cwd: definition.cwd,
-      ownFiles: this.options.ownFiles?.() ?? [],
-      ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
-    };
+    const { ownFiles, mesh } = this.options;
+    const launch = agentLaunch(agent.definition, {
+      ownFiles: ownFiles?.() ?? [],
+      ...(mesh ? { mesh: mesh(agent.definition.name) } : {}),
+    });
     const worker = this.#workerOf(agent, launch);
     this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
     void worker.call((api) => api.start(launch));
@@ -340,6 +335,9 @@ export class Supervisor {
     if (agent.worker !== worker) return;
     worker.killGroup();
     agent.worker = undefined;
+    // The turn that waited for the agent died with the worker: its wish goes, as with a Cancel.
+    agent.waitingTurn = undefined;
+    this.#admission.withdraw(agent, 'conversation');
     const failure: AgentFailure = { kind: 'worker-died', reason };
     this.options.conversations?.interrupted(
       agent.definition.name,
