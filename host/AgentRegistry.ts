@@ -1,8 +1,10 @@
 import { LineRing } from '../machines/LineRing.ts';
 import { holdsPlace } from '../machines/supervisionPolicy.ts';
-import type { AgentFailure, AgentState } from '../schema/agents.ts';
+import type { AgentFailure, AgentState, AgentStateEvent, AgentSummary } from '../schema/agents.ts';
 import type { AgentDefinition } from './agentDefinition.ts';
 import type { AgentWorker } from './AgentWorkerHandle.ts';
+import { describeFailure } from './failureMessage.ts';
+import type { Language } from './i18n.ts';
 
 /** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
 const logCapacity = 200;
@@ -31,6 +33,32 @@ export interface AgentRecord {
 
 /** What of a record its worker reports (`AgentWorkerEvent` `state`). */
 export type ReportedState = Pick<AgentRecord, 'state' | 'stopping' | 'outdated' | 'failure'>;
+
+/** The agent's error, in `language`: why its last run failed, while it is in `error`. */
+export const errorOf = (agent: AgentRecord, language: Language): string =>
+  agent.state === 'error' && agent.failure ? describeFailure(language, agent.failure) : '';
+
+/** The agent as `AgentService.List` shows it. */
+export const summaryOf = (agent: AgentRecord, language: Language): AgentSummary => ({
+  name: agent.definition.name,
+  title: agent.definition.title,
+  icon: agent.definition.icon,
+  description: agent.definition.description,
+  state: agent.state,
+  error: errorOf(agent, language),
+  outdated: agent.outdated,
+});
+
+/** What `agent:state` says of the agent. */
+export function stateEventOf(agent: AgentRecord, language: Language): AgentStateEvent {
+  const error = errorOf(agent, language);
+  return {
+    agent: agent.definition.name,
+    state: agent.state,
+    ...(error ? { error } : {}),
+    outdated: agent.outdated,
+  };
+}
 
 const newRecord = (definition: AgentDefinition): AgentRecord => ({
   definition,

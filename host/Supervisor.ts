@@ -6,7 +6,14 @@ import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../workers/proto
 import { Admission } from './Admission.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
 import { agentLaunch } from './agentEnvironment.ts';
-import { AgentRegistry, type AgentRecord, type ReportedState } from './AgentRegistry.ts';
+import {
+  AgentRegistry,
+  errorOf,
+  stateEventOf,
+  summaryOf,
+  type AgentRecord,
+  type ReportedState,
+} from './AgentRegistry.ts';
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { realClock, type Clock } from './Clock.ts';
 import { describeFailure } from './failureMessage.ts';
@@ -106,15 +113,7 @@ export class Supervisor {
 
   /** Every agent, in configuration order. */
   list(): AgentSummary[] {
-    return this.#agents.listed().map((agent) => ({
-      name: agent.definition.name,
-      title: agent.definition.title,
-      icon: agent.definition.icon,
-      description: agent.definition.description,
-      state: agent.state,
-      error: this.#errorOf(agent),
-      outdated: agent.outdated,
-    }));
+    return this.#agents.listed().map((agent) => summaryOf(agent, this.#language));
   }
 
   /** The agent's last 200 stderr lines, oldest first. */
@@ -139,7 +138,8 @@ export class Supervisor {
     await until(() => agent.state !== 'starting' || agent.stopping);
     if (agent.state === 'ready' || agent.state === 'busy') return;
     if (agent.stopping) await until(() => !holdsPlace(agent));
-    if (agent.state === 'error') throw new ServiceError('start-failed', this.#errorOf(agent));
+    if (agent.state === 'error')
+      throw new ServiceError('start-failed', errorOf(agent, this.#language));
     throw new ServiceError('start-failed', this.#say('error.stoppedWhileStarting', { name }));
   }
 
@@ -367,28 +367,13 @@ export class Supervisor {
 
   /** `agent:state`: the agent changed state, or its definition changed. */
   #announce(agent: AgentRecord): void {
-    const error = this.#errorOf(agent);
-    this.options.emit({
-      name: 'agent:state',
-      data: {
-        agent: agent.definition.name,
-        state: agent.state,
-        ...(error ? { error } : {}),
-        outdated: agent.outdated,
-      },
-    });
+    this.options.emit({ name: 'agent:state', data: stateEventOf(agent, this.#language) });
   }
 
   #require(name: string): AgentRecord {
     const agent = this.#agents.get(name);
     if (!agent) throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name }));
     return agent;
-  }
-
-  #errorOf(agent: AgentRecord): string {
-    return agent.state === 'error' && agent.failure
-      ? describeFailure(this.#language, agent.failure)
-      : '';
   }
 
   #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
