@@ -1,30 +1,35 @@
 import { referenceTimings, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
-import {
-  admit,
-  holdsPlace,
-  idleAgents,
-  type SupervisedAgent,
-} from '../machines/supervisionPolicy.ts';
-import type { AgentFailure, AgentState, AgentSummary } from '../schema/agents.ts';
-import type { ConversationEvent } from '../schema/conversation.ts';
+import { holdsPlace } from '../machines/supervisionPolicy.ts';
+import type { AgentFailure, AgentSummary } from '../schema/agents.ts';
 import type { HostEvent } from '../schema/events.ts';
-import { LineRing } from '../machines/LineRing.ts';
-import type { WorkerInspectionRecord } from '../schema/inspector.ts';
-import type {
-  AcpSessionRecord,
-  AgentLaunch,
-  AgentWorkerEvent,
-  MeshLaunch,
-  WorkerSeed,
-} from '../schema/worker.ts';
+import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../schema/worker.ts';
+import { Admission } from './Admission.ts';
 import type { AgentDefinition, Limits } from './agentDefinition.ts';
-import { agentEnvironment } from './agentEnvironment.ts';
+import { agentLaunch } from './agentEnvironment.ts';
+import {
+  AgentRegistry,
+  errorOf,
+  stateEventOf,
+  summaryOf,
+  type AgentRecord,
+  type ReportedState,
+} from './AgentRegistry.ts';
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
+import { realClock, type Clock } from './Clock.ts';
 import { describeFailure } from './failureMessage.ts';
 import { translate, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
 import { SpareWorker } from './SpareWorker.ts';
-import { StartWithdrawn, WaitingStarts, type Wanter } from './WaitingStarts.ts';
+import { StartWithdrawn, type Wanter } from './WaitingStarts.ts';
+import {
+  isSupervised,
+  relayWorkerEvent,
+  type ConversationKeeper,
+  type InspectionSink,
+  type SupervisedEvent,
+} from './WorkerEventRelay.ts';
+
+export type { ConversationKeeper, InspectionSink } from './WorkerEventRelay.ts';
 
 /** REFERENCE.md's delays, plus how often idle agents are looked for. */
 export interface SupervisorTimings extends LifecycleTimings {
@@ -35,26 +40,6 @@ export const referenceSupervisorTimings: SupervisorTimings = {
   ...referenceTimings,
   idleCheckIntervalMs: 30_000,
 };
-
-/** Who keeps the conversations while workers come and go (the host's copy of each). */
-export interface ConversationKeeper {
-  /** What a new worker of `name` starts with. */
-  seed(name: string): WorkerSeed | undefined;
-  /** The events a worker of `name` posted for its conversation `id`. */
-  received(name: string, id: string, events: readonly ConversationEvent[]): void;
-  /** A worker of `name` opened an ACP session for its conversation `id`. */
-  sessionOpened(name: string, id: string, session: AcpSessionRecord): void;
-  /** The worker of `name` died: what its conversation had in flight ends with `error`. */
-  interrupted(name: string, error: string): void;
-  /** `name`'s conversation is gone (the agent was removed), or every one (no name). */
-  forget(name?: string): void;
-}
-
-/** Who forwards the agents' inspection to the clients that watch them. */
-export interface InspectionSink {
-  watched(name: string): boolean;
-  received(name: string, records: WorkerInspectionRecord[]): void;
-}
 
 export interface SupervisorOptions {
   definitions: readonly AgentDefinition[];
@@ -69,6 +54,8 @@ export interface SupervisorOptions {
   inspection?: InspectionSink;
   /** Test-only: shortens the delays of REFERENCE.md. Production code never sets it. */
   timings?: Partial<SupervisorTimings>;
+  /** Test-only: the time of the uses and of the idle check (a simulated clock); the wall clock. */
+  clock?: Clock;
   /**
    * Switchboard's own files and folders (configurations, the state dir), read at each start:
    * the agent's `fs/*` refuses them whatever its `cwd`.
@@ -85,73 +72,17 @@ export interface SupervisorOptions {
   spareWorker?: boolean;
 }
 
-/** Lines of stderr kept per agent across its runs (`AgentService.Logs`). */
-const logCapacity = 200;
-
-interface AgentRecord {
-  definition: AgentDefinition;
-  state: AgentState;
-  stopping: boolean;
-  outdated: boolean;
-  failure: AgentFailure | null;
-  lastUsedAt: number;
-  logs: LineRing;
-  worker: AgentWorker | undefined;
-  /** A `Stop` in progress: a `Start` that follows it waits for it, so the two keep their order. */
-  stopRequest: Promise<void> | undefined;
-  /**
-   * The turn of the conversation that waits for the agent (`wantsAgent`, until answered or
-   * withdrawn): only its own start answers it, not one begun for a turn cancelled before it.
-   */
-  waitingTurn: object | undefined;
-}
-
-const running = (agent: AgentRecord) => holdsPlace(agent);
-
-const newRecord = (definition: AgentDefinition): AgentRecord => ({
-  definition,
-  state: 'stopped',
-  stopping: false,
-  outdated: false,
-  failure: null,
-  lastUsedAt: 0,
-  logs: new LineRing(logCapacity),
-  worker: undefined,
-  stopRequest: undefined,
-  waitingTurn: undefined,
-});
-
-const sameJson = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
-
-/** Whether a change of definition needs a restart to apply (CONTRACT.md §2). */
-const launchChanged = (before: AgentDefinition, after: AgentDefinition) =>
-  before.command !== after.command ||
-  before.cwd !== after.cwd ||
-  !sameJson(before.args, after.args) ||
-  !sameJson(Object.entries(before.env).sort(), Object.entries(after.env).sort());
-
-const shownChanged = (before: AgentDefinition, after: AgentDefinition) =>
-  before.title !== after.title ||
-  before.icon !== after.icon ||
-  before.description !== after.description;
-
 /**
  * Runs the agents of one configuration: one worker thread per running agent, the limits of
- * REFERENCE.md (at most `maxRunningAgents` processes, least-recently-used eviction, idle stop
- * checked every 30 s), and the `agent:state` / `agent:log` events. The lifecycle itself is the
- * worker's actor; the supervisor mirrors what the workers report and decides who may run.
+ * REFERENCE.md (`Admission`), and the `agent:state` / `agent:log` events. The lifecycle itself is
+ * the worker's actor; the supervisor keeps the host's one copy of what each worker reports
+ * (`AgentRegistry`) and passes on what it does not read (`relayWorkerEvent`).
  */
 export class Supervisor {
-  #agents = new Map<string, AgentRecord>();
-  /** Agents removed from the configuration, still stopping: they hold a place until gone. */
-  readonly #departing = new Set<AgentRecord>();
+  readonly #agents: AgentRegistry;
+  readonly #admission: Admission;
   readonly #timings: SupervisorTimings;
-  readonly #changeListeners = new Set<() => void>();
-  readonly #waiting = new WaitingStarts<AgentRecord>();
-  readonly #idleCheck: ReturnType<typeof setInterval>;
   readonly #spare: SpareWorker | undefined;
-  #admissions: Promise<unknown> = Promise.resolve();
-  #lastUse = 0;
   #limits: Limits;
   #language: Language;
 
@@ -159,14 +90,18 @@ export class Supervisor {
     this.#timings = { ...referenceSupervisorTimings, ...options.timings };
     this.#limits = options.limits;
     this.#language = options.language;
-    for (const definition of options.definitions) {
-      this.#agents.set(definition.name, newRecord(definition));
-    }
-    this.#idleCheck = setInterval(() => this.#stopIdleAgents(), this.#timings.idleCheckIntervalMs);
-    this.#idleCheck.unref();
+    this.#agents = new AgentRegistry(options.definitions);
+    this.#admission = new Admission({
+      agents: this.#agents,
+      clock: options.clock ?? realClock,
+      idleCheckIntervalMs: this.#timings.idleCheckIntervalMs,
+      limits: () => this.#limits,
+      language: () => this.#language,
+      launch: (agent) => this.#launch(agent),
+    });
     if (options.spareWorker) {
       this.#spare = new SpareWorker(() =>
-        this.#everyAgent().some((agent) => agent.state === 'starting'),
+        this.#agents.every().some((agent) => agent.state === 'starting'),
       );
     }
   }
@@ -178,15 +113,7 @@ export class Supervisor {
 
   /** Every agent, in configuration order. */
   list(): AgentSummary[] {
-    return [...this.#agents.values()].map((agent) => ({
-      name: agent.definition.name,
-      title: agent.definition.title,
-      icon: agent.definition.icon,
-      description: agent.definition.description,
-      state: agent.state,
-      error: this.#errorOf(agent),
-      outdated: agent.outdated,
-    }));
+    return this.#agents.listed().map((agent) => summaryOf(agent, this.#language));
   }
 
   /** The agent's last 200 stderr lines, oldest first. */
@@ -204,13 +131,15 @@ export class Supervisor {
 
   async #start(agent: AgentRecord, by: Wanter): Promise<void> {
     const { name } = agent.definition;
+    const until = (condition: () => boolean) => this.#agents.until(condition);
     await agent.stopRequest;
-    if (agent.stopping) await this.#until(() => !running(agent));
-    if (!running(agent)) await this.#whenAdmitted(agent, by);
-    await this.#until(() => agent.state !== 'starting' || agent.stopping);
+    if (agent.stopping) await until(() => !holdsPlace(agent));
+    if (!holdsPlace(agent)) await this.#admission.whenAdmitted(agent, by);
+    await until(() => agent.state !== 'starting' || agent.stopping);
     if (agent.state === 'ready' || agent.state === 'busy') return;
-    if (agent.stopping) await this.#until(() => !running(agent));
-    if (agent.state === 'error') throw new ServiceError('start-failed', this.#errorOf(agent));
+    if (agent.stopping) await until(() => !holdsPlace(agent));
+    if (agent.state === 'error')
+      throw new ServiceError('start-failed', errorOf(agent, this.#language));
     throw new ServiceError('start-failed', this.#say('error.stoppedWhileStarting', { name }));
   }
 
@@ -220,11 +149,11 @@ export class Supervisor {
   }
 
   async #stop(agent: AgentRecord): Promise<void> {
-    this.#withdraw(agent, 'stopped');
-    if (!running(agent)) return;
+    this.#admission.withdraw(agent, 'stopped');
+    if (!holdsPlace(agent)) return;
     const request = (async () => {
       await agent.worker?.send('stop');
-      await this.#until(() => !running(agent));
+      await this.#agents.until(() => !holdsPlace(agent));
     })();
     agent.stopRequest = request;
     try {
@@ -242,14 +171,14 @@ export class Supervisor {
   /** A conversation starts using the agent (`ready` → `busy`). The agent must be running. */
   async use(name: string): Promise<void> {
     const agent = this.#require(name);
-    agent.lastUsedAt = this.#usedNow();
+    agent.lastUsedAt = this.#admission.usedNow();
     await agent.worker?.send('use');
   }
 
   /** A conversation is done with the agent; the last one makes it `ready` again. */
   async release(name: string): Promise<void> {
     const agent = this.#require(name);
-    agent.lastUsedAt = this.#usedNow();
+    agent.lastUsedAt = this.#admission.usedNow();
     await agent.worker?.send('release');
   }
 
@@ -261,68 +190,51 @@ export class Supervisor {
   reconfigure(definitions: readonly AgentDefinition[], limits: Limits, language: Language): void {
     this.#limits = limits;
     this.#language = language;
-    const next = new Map<string, AgentRecord>();
-    for (const definition of definitions) {
-      const agent = this.#agents.get(definition.name);
-      if (!agent) {
-        next.set(definition.name, newRecord(definition));
-        continue;
-      }
-      next.set(definition.name, agent);
-      const before = agent.definition;
-      agent.definition = definition;
-      if (launchChanged(before, definition) && running(agent)) {
-        void agent.worker?.send('definitionChanged');
-      } else if (shownChanged(before, definition)) {
-        this.#announce(agent);
-      }
-    }
-    for (const [name, agent] of this.#agents) {
-      if (next.has(name)) continue;
-      this.#departing.add(agent);
+    const { relaunch, reshown, removed } = this.#agents.reconfigure(definitions);
+    for (const agent of relaunch) void agent.worker?.send('definitionChanged');
+    for (const agent of reshown) this.#announce(agent);
+    for (const agent of removed) {
       void this.#stop(agent).finally(() => {
-        this.#departing.delete(agent);
+        this.#agents.departed(agent);
         this.#dismiss(agent);
-        this.options.conversations?.forget(name);
+        this.options.conversations?.forget(agent.definition.name);
       });
     }
-    for (const agent of next.values()) {
+    for (const agent of this.#agents.listed()) {
       const { policy } = agent.definition;
       // Both posted now, before any later request: a message sent after a save sees its policy.
       void agent.worker?.call((api) =>
         Promise.all([api.setLanguage(language), api.setPolicy(policy)]),
       );
     }
-    this.#agents = next;
-    this.#changed();
   }
 
   /** Stops every agent at once (the application quits, or another configuration opens). */
   async stopAll(): Promise<void> {
-    await Promise.all(this.#everyAgent().map((agent) => this.#stop(agent)));
+    await Promise.all(this.#agents.every().map((agent) => this.#stop(agent)));
   }
 
   /** Stops every agent, and the idle check: the supervisor is done. */
   async close(): Promise<void> {
-    clearInterval(this.#idleCheck);
+    this.#admission.close();
     await Promise.all([this.stopAll(), this.#spare?.close()]);
-    for (const agent of this.#everyAgent()) this.#dismiss(agent);
+    for (const agent of this.#agents.every()) this.#dismiss(agent);
   }
 
   /** Another configuration opens (after `stopAll`): every conversation is forgotten. */
   forgetConversations(): void {
-    for (const agent of this.#everyAgent()) this.#dismiss(agent);
+    for (const agent of this.#agents.every()) this.#dismiss(agent);
     this.options.conversations?.forget();
   }
 
-  /** Whether `name` is an agent of the configuration. */
   /** The agent's definition, as the configuration gives it now. */
   definition(name: string): AgentDefinition | undefined {
     return this.#agents.get(name)?.definition;
   }
 
+  /** Whether `name` is an agent of the configuration. */
   has(name: string): boolean {
-    return this.#agents.has(name);
+    return this.#agents.get(name) !== undefined;
   }
 
   /** The worker that holds the agent's conversation, if it has one. */
@@ -340,72 +252,7 @@ export class Supervisor {
 
   /** Kills every agent's process group now, synchronously: for a host that is exiting. */
   killAll(): void {
-    for (const agent of this.#everyAgent()) if (running(agent)) agent.worker?.killGroup();
-  }
-
-  #everyAgent(): AgentRecord[] {
-    return [...this.#agents.values(), ...this.#departing];
-  }
-
-  /**
-   * Launches `agent` once the limits let it, with whoever else wants it started meanwhile; rejects
-   * if it is refused, or withdrawn before it launched (`#withdraw`).
-   */
-  #whenAdmitted(agent: AgentRecord, by: Wanter): Promise<void> {
-    return this.#waiting.join(agent, by, (withdrawn) =>
-      this.#exclusive(() => this.#admitAndLaunch(agent, withdrawn)),
-    );
-  }
-
-  /**
-   * Withdraws what `reason` says of the agent's waiting start: a Stop (its removal, the host
-   * quitting) all of it, and the waiting turn ends cancelled; the conversation its own wish, the
-   * start going on if a `Start` still wants it.
-   */
-  #withdraw(agent: AgentRecord, reason: 'stopped' | 'conversation'): void {
-    const withdrawn = this.#waiting.withdraw(agent, reason);
-    if (!withdrawn) return;
-    if (reason === 'stopped' && withdrawn.turnWaited) {
-      agent.waitingTurn = undefined;
-      void agent.worker?.call((api) => api.cancel());
-    }
-    this.#changed();
-  }
-
-  async #admitAndLaunch(agent: AgentRecord, withdrawn: AbortSignal): Promise<void> {
-    const { name } = agent.definition;
-    const unlessWithdrawn = () => {
-      if (withdrawn.aborted) {
-        throw new StartWithdrawn('start-failed', this.#say('error.stoppedWhileStarting', { name }));
-      }
-    };
-    for (;;) {
-      unlessWithdrawn();
-      if (running(agent)) return;
-      const decision = admit(this.#supervised(), this.#limits.maxRunningAgents);
-      switch (decision.kind) {
-        case 'admit':
-          return this.#launch(agent);
-        case 'evict': {
-          const victim = this.#require(decision.agent);
-          await victim.worker?.send('evict');
-          await this.#until(() => !running(victim) || victim.state === 'busy' || withdrawn.aborted);
-          break;
-        }
-        case 'wait':
-          await this.#nextChange();
-          break;
-        case 'refuse':
-          throw new ServiceError(
-            'limit',
-            this.#say('error.limit', {
-              count: decision.busy.length,
-              names: decision.busy.join(', '),
-              limit: decision.limit,
-            }),
-          );
-      }
-    }
+    for (const agent of this.#agents.every()) if (holdsPlace(agent)) agent.worker?.killGroup();
   }
 
   /** The agent's worker; a new one is made for `launch` when given (it spawns the agent first). */
@@ -437,16 +284,11 @@ export class Supervisor {
   }
 
   #launch(agent: AgentRecord): void {
-    const { definition } = agent;
-    const launch: AgentLaunch = {
-      name: definition.name,
-      command: definition.command,
-      args: definition.args,
-      env: agentEnvironment(process.env, definition.env),
-      cwd: definition.cwd,
-      ownFiles: this.options.ownFiles?.() ?? [],
-      ...(this.options.mesh ? { mesh: this.options.mesh(definition.name) } : {}),
-    };
+    const { ownFiles, mesh } = this.options;
+    const launch = agentLaunch(agent.definition, {
+      ownFiles: ownFiles?.() ?? [],
+      ...(mesh ? { mesh: mesh(agent.definition.name) } : {}),
+    });
     const worker = this.#workerOf(agent, launch);
     this.#update(agent, { state: 'starting', stopping: false, outdated: false, failure: null });
     void worker.call((api) => api.start(launch));
@@ -454,31 +296,12 @@ export class Supervisor {
 
   #onWorkerEvent(agent: AgentRecord, worker: AgentWorker, event: AgentWorkerEvent): void {
     if (agent.worker !== worker) return;
-    const { name } = agent.definition;
+    if (isSupervised(event)) this.#onSupervisedEvent(agent, worker, event);
+    else relayWorkerEvent(agent, event, this.options);
+  }
+
+  #onSupervisedEvent(agent: AgentRecord, worker: AgentWorker, event: SupervisedEvent): void {
     switch (event.type) {
-      case 'log':
-        agent.logs.push(event.line);
-        this.options.emit({
-          name: 'agent:log',
-          data: { agent: agent.definition.name, line: event.line },
-        });
-        return;
-      case 'spawned':
-      case 'terminals':
-        return;
-      case 'conversation':
-        if (this.options.conversations) {
-          this.options.conversations.received(name, event.conversation, event.events);
-        } else {
-          for (const conversationEvent of event.events) this.options.emit(conversationEvent);
-        }
-        return;
-      case 'session':
-        this.options.conversations?.sessionOpened(name, event.conversation, event.session);
-        return;
-      case 'inspection':
-        this.options.inspection?.received(agent.definition.name, event.records);
-        return;
       case 'wantsAgent': {
         const turn = {};
         agent.waitingTurn = turn;
@@ -497,11 +320,13 @@ export class Supervisor {
       }
       case 'agentNotWanted':
         agent.waitingTurn = undefined;
-        this.#withdraw(agent, 'conversation');
+        this.#admission.withdraw(agent, 'conversation');
         return;
       case 'state':
         // Starting, and each turn's beginning and end, count as a use (least recently used).
-        if (event.state === 'ready' || event.state === 'busy') agent.lastUsedAt = this.#usedNow();
+        if (event.state === 'ready' || event.state === 'busy') {
+          agent.lastUsedAt = this.#admission.usedNow();
+        }
         this.#update(agent, event);
     }
   }
@@ -510,12 +335,15 @@ export class Supervisor {
     if (agent.worker !== worker) return;
     worker.killGroup();
     agent.worker = undefined;
+    // The turn that waited for the agent died with the worker: its wish goes, as with a Cancel.
+    agent.waitingTurn = undefined;
+    this.#admission.withdraw(agent, 'conversation');
     const failure: AgentFailure = { kind: 'worker-died', reason };
     this.options.conversations?.interrupted(
       agent.definition.name,
       describeFailure(this.#language, failure),
     );
-    if (running(agent)) this.#update(agent, { state: 'error', stopping: false, failure });
+    if (holdsPlace(agent)) this.#update(agent, { state: 'error', stopping: false, failure });
   }
 
   /** The agent's worker has nothing left to do (its process is gone, its conversation too). */
@@ -525,10 +353,7 @@ export class Supervisor {
     void worker?.terminate();
   }
 
-  #update(
-    agent: AgentRecord,
-    change: Partial<Pick<AgentRecord, 'state' | 'stopping' | 'outdated' | 'failure'>>,
-  ): void {
+  #update(agent: AgentRecord, change: Partial<ReportedState>): void {
     const before = { state: agent.state, outdated: agent.outdated };
     Object.assign(agent, {
       state: change.state ?? agent.state,
@@ -537,84 +362,18 @@ export class Supervisor {
       failure: change.failure === undefined ? agent.failure : change.failure,
     });
     if (before.state !== agent.state || before.outdated !== agent.outdated) this.#announce(agent);
-    this.#changed();
-  }
-
-  /** Wakes whatever waits for a change of the agents (`#nextChange`). */
-  #changed(): void {
-    for (const listener of [...this.#changeListeners]) listener();
+    this.#agents.changed();
   }
 
   /** `agent:state`: the agent changed state, or its definition changed. */
   #announce(agent: AgentRecord): void {
-    const error = this.#errorOf(agent);
-    this.options.emit({
-      name: 'agent:state',
-      data: {
-        agent: agent.definition.name,
-        state: agent.state,
-        ...(error ? { error } : {}),
-        outdated: agent.outdated,
-      },
-    });
-  }
-
-  /**
-   * The time of a use, strictly after the previous one: two uses within the same millisecond
-   * must still tell which was the least recent.
-   */
-  #usedNow(): number {
-    this.#lastUse = Math.max(Date.now(), this.#lastUse + 0.001);
-    return this.#lastUse;
-  }
-
-  #stopIdleAgents(): void {
-    const now = Date.now();
-    for (const name of idleAgents(this.#supervised(), now, this.#limits.stopIdleAgentsAfterMs)) {
-      void this.#require(name).worker?.send('idleStop');
-    }
-  }
-
-  #supervised(): SupervisedAgent[] {
-    return this.#everyAgent().map((agent) => ({
-      name: agent.definition.name,
-      state: agent.state,
-      stopping: agent.stopping,
-      lastUsedAt: agent.lastUsedAt,
-    }));
-  }
-
-  /** Admissions one at a time, so two starts never take the same place or evict the same agent. */
-  #exclusive<T>(task: () => Promise<T> | T): Promise<T> {
-    const result = this.#admissions.then(task);
-    this.#admissions = result.catch(() => {});
-    return result;
-  }
-
-  #nextChange(): Promise<void> {
-    return new Promise((resolve) => {
-      const listener = () => {
-        this.#changeListeners.delete(listener);
-        resolve();
-      };
-      this.#changeListeners.add(listener);
-    });
-  }
-
-  async #until(condition: () => boolean): Promise<void> {
-    while (!condition()) await this.#nextChange();
+    this.options.emit({ name: 'agent:state', data: stateEventOf(agent, this.#language) });
   }
 
   #require(name: string): AgentRecord {
     const agent = this.#agents.get(name);
     if (!agent) throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name }));
     return agent;
-  }
-
-  #errorOf(agent: AgentRecord): string {
-    return agent.state === 'error' && agent.failure
-      ? describeFailure(this.#language, agent.failure)
-      : '';
   }
 
   #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {

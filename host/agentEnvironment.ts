@@ -1,3 +1,6 @@
+import type { AgentLaunch } from '../schema/worker.ts';
+import type { AgentDefinition } from './agentDefinition.ts';
+
 /**
  * The host's own variables (CONTRACT.md §1: `SWITCHBOARD_TOKEN`, `SWITCHBOARD_STATE_DIR`…): with
  * them, anything an agent runs could call the API and answer its own permission requests.
@@ -20,4 +23,22 @@ export function agentEnvironment(
     (entry): entry is [string, string] => entry[1] !== undefined && !hostOnly.test(entry[0]),
   );
   return { ...Object.fromEntries(inherited), ...own };
+}
+
+/**
+ * How a run of `definition` is launched: its command line in its environment, with what else the
+ * run needs (`ownFiles`, `mesh`).
+ */
+export function agentLaunch(
+  definition: AgentDefinition,
+  run: Pick<AgentLaunch, 'ownFiles' | 'mesh'>,
+): AgentLaunch {
+  return {
+    name: definition.name,
+    command: definition.command,
+    args: definition.args,
+    env: agentEnvironment(process.env, definition.env),
+    cwd: definition.cwd,
+    ...run,
+  };
 }

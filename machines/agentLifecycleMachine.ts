@@ -1,5 +1,10 @@
-import { assign, setup, stateIn } from 'xstate';
-import type { AgentFailure, ProcessExit } from '../schema/agents.ts';
+import { assign, setup, stateIn, type SnapshotFrom } from 'xstate';
+import {
+  agentStates,
+  type AgentFailure,
+  type AgentState,
+  type ProcessExit,
+} from '../schema/agents.ts';
 
 /** The delays of REFERENCE.md, in milliseconds. Tests may shorten them; nothing else should. */
 export interface LifecycleTimings {
@@ -41,6 +46,13 @@ export type LifecycleEvent =
 
 export type Signal = 'SIGTERM' | 'SIGKILL';
 
+/**
+ * What a lifecycle state says of the agent: its wire state (each top state carries its own
+ * name), `holdsPlace` while it has a process, `stopping` while that process is on its way out (a
+ * stop requested or running, or a failed start stopping its process).
+ */
+export type LifecycleTag = AgentState | 'holdsPlace' | 'stopping';
+
 export interface LifecycleInput {
   timings: Partial<LifecycleTimings>;
 }
@@ -54,6 +66,7 @@ const exitOf = (event: LifecycleEvent): ProcessExit =>
 const stopSequence = (exitTarget: string) =>
   ({
     initial: 'closingStdin',
+    tags: ['stopping'],
     on: {
       'agent.exited': {
         target: exitTarget,
@@ -95,6 +108,7 @@ export const agentLifecycleMachine = setup({
     context: {} as LifecycleContext,
     events: {} as LifecycleEvent,
     input: {} as LifecycleInput,
+    tags: {} as LifecycleTag,
   },
   actions: {
     spawnAgent: () => {},
@@ -144,10 +158,12 @@ export const agentLifecycleMachine = setup({
   }),
   states: {
     stopped: {
+      tags: ['stopped'],
       entry: 'clearOutdated',
       on: { 'agent.start': { target: 'starting' } },
     },
     starting: {
+      tags: ['starting', 'holdsPlace'],
       entry: ['resetRun', 'spawnAgent'],
       on: { 'agent.definitionChanged': { actions: 'markOutdated' } },
       initial: 'handshake',
@@ -181,6 +197,7 @@ export const agentLifecycleMachine = setup({
             },
             // The start runs to its end, then the stop sequence follows (REFERENCE.md, last row).
             stopRequested: {
+              tags: ['stopping'],
               on: {
                 'agent.handshakeSucceeded': { target: '#agentLifecycle.starting.stopping' },
                 'agent.handshakeFailed': { target: '#agentLifecycle.starting.stopping' },
@@ -197,6 +214,7 @@ export const agentLifecycleMachine = setup({
       },
     },
     ready: {
+      tags: ['ready', 'holdsPlace'],
       on: { 'agent.definitionChanged': { actions: 'markOutdated' } },
       initial: 'running',
       states: {
@@ -213,6 +231,7 @@ export const agentLifecycleMachine = setup({
       },
     },
     busy: {
+      tags: ['busy', 'holdsPlace'],
       on: { 'agent.definitionChanged': { actions: 'markOutdated' } },
       initial: 'running',
       states: {
@@ -231,8 +250,16 @@ export const agentLifecycleMachine = setup({
       },
     },
     error: {
+      tags: ['error'],
       entry: 'clearOutdated',
       on: { 'agent.start': { target: 'starting' } },
     },
   },
 });
+
+/** The wire state of a lifecycle snapshot: the tag its top state carries. */
+export function agentStateOf(snapshot: SnapshotFrom<typeof agentLifecycleMachine>): AgentState {
+  const state = agentStates.find((name) => snapshot.hasTag(name));
+  if (!state) throw new Error(`no agent state in ${JSON.stringify(snapshot.value)}`);
+  return state;
+}

@@ -1,7 +1,11 @@
 import type { AgentCapabilities, Implementation } from '@agentclientprotocol/sdk';
 import { createActor, type Actor, type SnapshotFrom } from 'xstate';
-import { agentLifecycleMachine, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
-import type { AgentState } from '../schema/agents.ts';
+import {
+  agentLifecycleMachine,
+  agentStateOf,
+  type LifecycleTimings,
+} from '../machines/agentLifecycleMachine.ts';
+import type { ProcessExit } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
 import { quirksOf } from './agentQuirks.ts';
 import { offeredAuthMethods, type AuthMethodOffer } from './authMethods.ts';
@@ -18,13 +22,31 @@ export const logBytesInFlight = 1024 * 1024;
 
 type LifecycleSnapshot = SnapshotFrom<typeof agentLifecycleMachine>;
 
-/** On its way out: a stop is requested or running, or a failed start is stopping its process. */
-const onItsWayOut = (snapshot: LifecycleSnapshot) =>
-  snapshot.matches({ starting: { handshake: 'stopRequested' } }) ||
-  snapshot.matches({ starting: 'stopping' }) ||
-  snapshot.matches({ starting: 'failing' }) ||
-  snapshot.matches({ ready: 'stopping' }) ||
-  snapshot.matches({ busy: 'stopping' });
+/** Two snapshots the host sees alike: the same state, on its way out or not, outdated or not. */
+const sameReport = (a: LifecycleSnapshot, b: LifecycleSnapshot) =>
+  agentStateOf(a) === agentStateOf(b) &&
+  a.hasTag('stopping') === b.hasTag('stopping') &&
+  a.context.outdated === b.context.outdated;
+
+/** What the rest of the worker hears of the agent's runs. */
+export interface RunHooks {
+  /** The run's handshake succeeded: the agent takes conversations. */
+  ready(): void;
+  /**
+   * The run's process is gone: `asked` if it was on its way out (a stop, or a failed start
+   * stopping its process), else it exited on its own with `exit`.
+   */
+  ended(asked: boolean, exit: ProcessExit | null): void;
+}
+
+export interface AgentActorOptions {
+  timings?: Partial<LifecycleTimings>;
+  /** Who answers the ACP requests of the agent (none: it is told nobody can). */
+  handlers?: ClientHandlers;
+  runs?: RunHooks;
+  /** Called with the lifecycle actor before it starts (the inspector attaches to it). */
+  onActor?: (actor: Actor<typeof agentLifecycleMachine>) => void;
+}
 
 /** Two launches run the same process: the same command line, environment and folder. */
 const sameProcess = (a: AgentLaunch, b: AgentLaunch) =>
@@ -67,7 +89,8 @@ export class AgentActor {
   readonly #actor: Actor<typeof agentLifecycleMachine>;
   readonly #logs = new LineRing(logCapacity);
   #process: AgentProcess | undefined;
-  #last: Extract<AgentWorkerEvent, { type: 'state' }> | undefined;
+  /** The lifecycle as last reported to the host: a run begins and ends between two reports. */
+  #reported: LifecycleSnapshot;
   /** Log characters posted that the host has not said it read (`logRead`). */
   #logInFlight = 0;
   #logPaused = false;
@@ -80,14 +103,16 @@ export class AgentActor {
   /** A process spawned before this actor existed, for its first start (`adoptOnStart`). */
   #early: SpawnedAgent | undefined;
 
+  readonly #handlers: ClientHandlers;
+  readonly #runs: RunHooks | undefined;
+
   constructor(
     private launch: AgentLaunch,
     private readonly post: (event: AgentWorkerEvent) => void,
-    timings: Partial<LifecycleTimings> = {},
-    private readonly handlers: ClientHandlers = noClientHandlers,
-    /** Called with the lifecycle actor before it starts (the inspector attaches to it). */
-    onActor?: (actor: Actor<typeof agentLifecycleMachine>) => void,
+    { timings = {}, handlers = noClientHandlers, runs, onActor }: AgentActorOptions = {},
   ) {
+    this.#handlers = handlers;
+    this.#runs = runs;
     const machine = agentLifecycleMachine.provide({
       actions: {
         spawnAgent: () => this.#spawn(),
@@ -98,7 +123,7 @@ export class AgentActor {
     this.#actor = createActor(machine, { input: { timings } });
     onActor?.(this.#actor);
     // The host knows every agent starts `stopped`: only changes are reported.
-    this.#last = this.#stateEvent(this.#actor.getSnapshot());
+    this.#reported = this.#actor.getSnapshot();
     this.#actor.subscribe((snapshot) => this.#report(snapshot));
     this.#actor.start();
   }
@@ -128,7 +153,7 @@ export class AgentActor {
           current() && this.#actor.send({ type: 'agent.handshakeFailed', failure }),
         exited: (exit) => current() && this.#actor.send({ type: 'agent.exited', ...exit }),
       },
-      this.handlers,
+      this.#handlers,
     );
     this.#process = process;
     this.#logPaused = false;
@@ -160,15 +185,13 @@ export class AgentActor {
   }
 
   #stateEvent(snapshot: LifecycleSnapshot): Extract<AgentWorkerEvent, { type: 'state' }> {
-    const state = (
-      typeof snapshot.value === 'string' ? snapshot.value : Object.keys(snapshot.value)[0]
-    ) as AgentState;
+    const state = agentStateOf(snapshot);
     const { failure, outdated, exit } = snapshot.context;
     const startFailed = failure && state === 'error' && failure.kind !== 'crashed';
     return {
       type: 'state',
       state,
-      stopping: onItsWayOut(snapshot),
+      stopping: snapshot.hasTag('stopping'),
       outdated,
       failure: startFailed ? { ...failure, stderr: this.#logs.lines(failureTailLines) } : failure,
       exit,
@@ -176,16 +199,19 @@ export class AgentActor {
   }
 
   #report(snapshot: LifecycleSnapshot): void {
-    const event = this.#stateEvent(snapshot);
-    const last = this.#last;
-    const same =
-      last &&
-      last.state === event.state &&
-      last.stopping === event.stopping &&
-      last.outdated === event.outdated;
-    if (same) return;
-    this.#last = event;
-    this.post(event);
+    const before = this.#reported;
+    if (sameReport(before, snapshot)) return;
+    this.#reported = snapshot;
+    this.post(this.#stateEvent(snapshot));
+    if (
+      before.hasTag('starting') &&
+      snapshot.hasTag('holdsPlace') &&
+      !snapshot.hasTag('starting')
+    ) {
+      this.#runs?.ready();
+    } else if (before.hasTag('holdsPlace') && !snapshot.hasTag('holdsPlace')) {
+      this.#runs?.ended(before.hasTag('stopping'), snapshot.context.exit);
+    }
   }
 
   /** Resolves once the current run's process has exited and the lifecycle was told. */
@@ -215,8 +241,8 @@ export class AgentActor {
 
   /** The agent is `ready` or `busy` and not on its way out. */
   get available(): boolean {
-    const last = this.#last;
-    return !!last && (last.state === 'ready' || last.state === 'busy') && !last.stopping;
+    const snapshot = this.#actor.getSnapshot();
+    return (snapshot.hasTag('ready') || snapshot.hasTag('busy')) && !snapshot.hasTag('stopping');
   }
 
   /** Starts a run; `launch` replaces how the agent runs (its definition may have changed). */

@@ -3,6 +3,7 @@ import { describeExit } from '../locales/describeExit.ts';
 import { formatCost } from '../locales/formatCost.ts';
 import { translate, type Language } from '../locales/translate.ts';
 import type { LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
+import type { ProcessExit } from '../schema/agents.ts';
 import type { AgentPolicy } from '../schema/config.ts';
 import type { ElicitationAction, ElicitationContent } from '../schema/elicitation.ts';
 import type { Conversation as ConversationView, UsageCost } from '../schema/conversation.ts';
@@ -29,11 +30,6 @@ import type {
   WorkerSeed,
 } from '../schema/worker.ts';
 import { failed, ok, type Result } from '../schema/result.ts';
-
-type StateEvent = Extract<AgentWorkerEvent, { type: 'state' }>;
-
-const running = (event: StateEvent | undefined) =>
-  event?.state === 'starting' || event?.state === 'ready' || event?.state === 'busy';
 
 export interface WorkerAgentOptions {
   name: string;
@@ -67,9 +63,6 @@ export class WorkerAgent implements AgentWorkerApi {
   #files: ClientFiles | undefined;
   /** The terminals of the current run (`terminal/*`), killed when it ends. */
   #terminals: ClientTerminals | undefined;
-  #last: StateEvent | undefined;
-  /** The last run was asked to stop (rather than crashing). */
-  #stopping = false;
   /** When the agent last sent a `session/update` (`performance.now()`). */
   #lastUpdateAt = 0;
 
@@ -91,19 +84,21 @@ export class WorkerAgent implements AgentWorkerApi {
       env: {},
       cwd: '',
     };
-    this.#actor = new AgentActor(
-      placeholder,
-      (event) => this.#onActorEvent(event),
-      options.timings,
-      clientHandlers({
+    this.#actor = new AgentActor(placeholder, (event) => this.#postNow(event), {
+      ...(options.timings ? { timings: options.timings } : {}),
+      handlers: clientHandlers({
         files: () => this.#files,
         terminals: () => this.#terminals,
         conversation: () => this.#conversation,
         quirks: () => quirksOf(this.#actor.agentInfo),
         updated: () => (this.#lastUpdateAt = performance.now()),
       }),
-      (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
-    );
+      runs: {
+        ready: () => this.#runReady(),
+        ended: (asked, exit) => this.#runEnded(asked, exit),
+      },
+      onActor: (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
+    });
     this.#conversation = this.#makeConversation(options.seed);
     if (options.early) this.#actor.adoptOnStart(options.early);
     if (options.inspect) this.inspect(true);
@@ -269,26 +264,19 @@ export class WorkerAgent implements AgentWorkerApi {
     this.post(event);
   }
 
-  #onActorEvent(event: AgentWorkerEvent): void {
-    this.#postNow(event);
-    if (event.type !== 'state') return;
-    const before = this.#last;
-    this.#last = event;
-    if (event.stopping) this.#stopping = true;
-    if (before?.state === 'starting' && (event.state === 'ready' || event.state === 'busy')) {
-      this.#stopping = false;
-      this.#conversation.choices.promptOffered(this.#promptOffer());
-      this.#conversation.agentReady();
-    } else if (running(before) && !running(event)) {
-      const reason = this.#stopping
-        ? translate(this.#language, 'chat.agentStopped')
-        : translate(this.#language, 'chat.agentExited', {
-            exit: describeExit(this.#language, event.exit ?? { code: null, signal: null }),
-          });
-      this.#stopping = false;
-      this.#terminals?.killAll();
-      this.#conversation.agentGone(reason);
-    }
+  #runReady(): void {
+    this.#conversation.choices.promptOffered(this.#promptOffer());
+    this.#conversation.agentReady();
+  }
+
+  #runEnded(asked: boolean, exit: ProcessExit | null): void {
+    const reason = asked
+      ? translate(this.#language, 'chat.agentStopped')
+      : translate(this.#language, 'chat.agentExited', {
+          exit: describeExit(this.#language, exit ?? { code: null, signal: null }),
+        });
+    this.#terminals?.killAll();
+    this.#conversation.agentGone(reason);
   }
 
   /** What this run takes in a prompt (`initialize`), told to the conversation's clients. */

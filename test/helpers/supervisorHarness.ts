@@ -5,6 +5,7 @@ import { ChatService, type ConfigWriter } from '../../host/services/ChatService.
 import { LoginTerminals } from '../../host/services/LoginTerminals.ts';
 import type { AgentDefinition, Limits } from '../../host/agentDefinition.ts';
 import { Supervisor } from '../../host/Supervisor.ts';
+import type { Clock } from '../../host/Clock.ts';
 import type { Language } from '../../host/i18n.ts';
 import type { AgentState } from '../../schema/agents.ts';
 import type { HostEvent } from '../../schema/events.ts';
@@ -39,6 +40,8 @@ export function supervisorHarness(
   definitions: AgentDefinition[],
   limits: Partial<Limits> = {},
   language: Language = 'en',
+  /** The supervisor's clock (idle stop), a simulated one; the wall clock without it. */
+  clock?: Clock,
 ): Harness {
   const events: HostEvent[] = [];
   const listeners = new Set<() => void>();
@@ -58,6 +61,7 @@ export function supervisorHarness(
     emit: publish,
     conversations,
     timings: testTimings,
+    ...(clock ? { clock } : {}),
     createWorker: (init, timings, callbacks) => {
       const worker = new AgentWorkerHandle(init, timings, callbacks);
       workers.set(init.name, [...(workers.get(init.name) ?? []), worker]);

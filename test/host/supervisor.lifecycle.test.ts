@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { describe, expect, it } from 'vitest';
 import { fakeAgent, isAlive, testTimings } from '../helpers/agents.ts';
 import { harnessPerTest } from '../helpers/supervisorHarness.ts';
@@ -18,13 +17,13 @@ describe('an agent through its lifecycle, real worker and real process', () => {
   });
 
   it('goes ready → busy when used, and back to ready when the last user is done', async () => {
-    const { supervisor, states, reaches } = open([fakeAgent('a')]);
+    const { supervisor, states, reaches, workers } = open([fakeAgent('a')]);
     await supervisor.start('a');
     await supervisor.use('a');
     await supervisor.use('a');
     await reaches('a', 'busy');
     await supervisor.release('a');
-    await sleep(100);
+    await workers.get('a')![0]!.sync(); // whatever the release led to has reached the host
     expect(states('a').at(-1)).toBe('busy');
     await supervisor.release('a');
     await reaches('a', 'ready');
@@ -103,13 +102,14 @@ describe('an agent through its lifecycle, real worker and real process', () => {
   });
 
   it('goes to error when the process exits on its own, and is never restarted by itself', async () => {
-    const { supervisor, states, reaches, state } = open([
+    const { supervisor, states, reaches, state, workers } = open([
       fakeAgent('a', ['--crash-after-ready=300:5']),
     ]);
     await supervisor.start('a');
     await reaches('a', 'error');
     expect(supervisor.list()[0]?.error).toBe('the agent exited on its own (exit code 5)');
-    await sleep(500);
+    // Whatever the crash led to in the worker has reached the host: no start of its own.
+    await workers.get('a')![0]!.sync();
     expect(states('a')).toEqual(['starting', 'ready', 'error']);
     // error → starting on request only.
     await supervisor.start('a');
@@ -126,19 +126,19 @@ describe('an agent through its lifecycle, real worker and real process', () => {
   });
 
   it('lets a start end before a stop requested meanwhile, then stops', async () => {
-    const { supervisor, states } = open([fakeAgent('a', ['--handshake=delay:600'])]);
+    const { supervisor, states, reaches } = open([fakeAgent('a', ['--handshake=delay:600'])]);
     const start = supervisor.start('a');
-    await sleep(100);
+    await reaches('a', 'starting');
     await supervisor.stop('a');
     await expect(start).rejects.toThrow('a was stopped before it was ready');
     expect(states('a')).toEqual(['starting', 'stopped']);
   });
 
   it('starts again once an agent stopped during its start is gone', async () => {
-    const { supervisor, states } = open([fakeAgent('a', ['--handshake=delay:600'])]);
+    const { supervisor, states, reaches } = open([fakeAgent('a', ['--handshake=delay:600'])]);
     const first = supervisor.start('a');
     const firstFails = expect(first).rejects.toThrow('a was stopped before it was ready');
-    await sleep(100);
+    await reaches('a', 'starting');
     const stopped = supervisor.stop('a');
     // Requested right after the stop, before the worker has even heard of it: it comes after.
     await supervisor.start('a');

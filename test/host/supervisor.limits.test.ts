@@ -1,6 +1,6 @@
-import { setTimeout as sleep } from 'node:timers/promises';
+import { SimulatedClock } from 'xstate';
 import { describe, expect, it } from 'vitest';
-import { fakeAgent } from '../helpers/agents.ts';
+import { fakeAgent, testTimings } from '../helpers/agents.ts';
 import { harnessPerTest } from '../helpers/supervisorHarness.ts';
 
 const open = harnessPerTest();
@@ -55,12 +55,12 @@ describe('the limits of REFERENCE.md, real workers and real processes', () => {
   });
 
   it('lets a starting agent hold a place, and has a start wait for it rather than refuse', async () => {
-    const { supervisor, states } = open(
+    const { supervisor, states, reaches } = open(
       [fakeAgent('slow', ['--handshake=delay:800']), fakeAgent('b')],
       { maxRunningAgents: 1 },
     );
     const slow = supervisor.start('slow');
-    await sleep(50);
+    await reaches('slow', 'starting');
     // slow, once ready, is an idle agent: the least recently used, evicted for b.
     await supervisor.start('b');
     await slow;
@@ -100,19 +100,29 @@ describe('the limits of REFERENCE.md, real workers and real processes', () => {
   });
 
   it('withdraws a start waiting behind a slow eviction when the agent is stopped', async () => {
-    const { supervisor, states, events, reaches } = open(
+    const { supervisor, states, events, reaches, workers } = open(
       [fakeAgent('stubborn', ['--ignore-stdin-close', '--ignore-sigterm']), fakeAgent('b')],
       { maxRunningAgents: 1 },
     );
     await supervisor.start('stubborn');
+    const stubborn = workers.get('stubborn')![0]!;
+    const evicted = new Promise<void>((resolve) => {
+      const send = stubborn.send.bind(stubborn);
+      stubborn.send = async (command) => {
+        await send(command);
+        if (command === 'evict') resolve();
+      };
+    });
     // b's start evicts stubborn, whose stop takes the whole sequence (SIGKILL at the end).
     const waiting = supervisor.start('b');
-    await expect.poll(() => supervisor.list()[0]).toMatchObject({ state: 'ready' });
-    await sleep(100);
+    await evicted;
+    await stubborn.sync(); // the host knows stubborn is on its way out: b's start waits for it
+    expect(supervisor.list()[0]).toMatchObject({ state: 'ready' });
     await supervisor.stop('b');
     await expect(waiting).rejects.toThrow('b was stopped before it was ready');
     await reaches('stubborn', 'stopped');
-    await sleep(300);
+    await stubborn.sync(); // what the place set free led to has happened: b was not launched
+    expect(workers.get('b')).toBeUndefined();
     expect(states('b')).toEqual([]);
     expect(
       events.filter((event) => event.name === 'agent:state' && event.data.agent === 'b'),
@@ -143,14 +153,28 @@ describe('the limits of REFERENCE.md, real workers and real processes', () => {
   });
 
   it('stops a ready agent left unused for stopIdleAgentsAfter, and never a busy one', async () => {
-    const { supervisor, reaches, state } = open([fakeAgent('idle'), fakeAgent('working')], {
-      stopIdleAgentsAfterMs: 600,
-    });
+    const clock = new SimulatedClock();
+    const { supervisor, reaches, state, workers } = open(
+      [fakeAgent('idle'), fakeAgent('working')],
+      { stopIdleAgentsAfterMs: 600 },
+      'en',
+      clock,
+    );
     await supervisor.start('idle');
     await supervisor.start('working');
     await supervisor.use('working');
+    await reaches('working', 'busy');
+    const idleCheck = () => clock.increment(testTimings.idleCheckIntervalMs);
+    const settled = () => Promise.all([...workers.values()].map(([worker]) => worker!.sync()));
+    // Checked every 100 ms: at 500 ms, unused for less than 600 ms, it still runs.
+    for (let at = 100; at <= 500; at += 100) idleCheck();
+    await settled();
+    expect(state('idle')).toBe('ready');
+    idleCheck();
+    idleCheck();
     await reaches('idle', 'stopped');
-    await sleep(800);
+    for (let at = 0; at < 3_000; at += 100) idleCheck();
+    await settled();
     expect(state('working')).toBe('busy');
   });
 
