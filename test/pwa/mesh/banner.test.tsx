@@ -6,7 +6,8 @@ import { meshStoreOf } from '../../../pwa/src/mesh/MeshStore.ts';
 import type { MeshOverview } from '../../../schema/mesh.ts';
 import { agent } from '../agents/agentsFixtures.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { entry, meshMethods, overview, today } from './fixtures.ts';
+import { entry, overview, today } from '../../helpers/meshOverview.ts';
+import { meshMethods } from './fixtures.ts';
 
 useMockHost();
 

@@ -9,7 +9,8 @@ import { translate } from '../../../locales/translate.ts';
 import { App } from '../../../pwa/src/App.tsx';
 import { meshMessageTypes } from '../../../schema/mesh.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { channel, entry, meshMethods, overview, today } from './fixtures.ts';
+import { channel, entry, overview, today } from '../../helpers/meshOverview.ts';
+import { meshMethods } from './fixtures.ts';
 
 useMockHost();
 

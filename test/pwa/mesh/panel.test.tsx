@@ -3,7 +3,8 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MeshScreen } from '../../../pwa/src/mesh/MeshScreen.tsx';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { channel, entry, meshMethods, overview, today } from './fixtures.ts';
+import { channel, entry, overview, today } from '../../helpers/meshOverview.ts';
+import { meshMethods } from './fixtures.ts';
 
 useMockHost();
 

@@ -9,8 +9,8 @@ import {
   watchConfigFile,
   type ConfigWatcher,
   type ConfigWatcherOptions,
-} from '../../host/config/configWatcher.ts';
-import { repoRoot, typescriptProcess } from '../helpers/typescriptProcess.ts';
+} from '../../../host/config/configWatcher.ts';
+import { repoRoot, typescriptProcess } from '../../helpers/typescriptProcess.ts';
 
 const settleMs = 50;
 

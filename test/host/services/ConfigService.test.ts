@@ -1,8 +1,8 @@
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAlive } from '../helpers/agents.ts';
-import { configHarnessPerTest, configText } from '../helpers/configHarness.ts';
+import { isAlive } from '../../helpers/agents.ts';
+import { configHarnessPerTest, configText } from '../../helpers/configHarness.ts';
 
 const open = configHarnessPerTest();
 

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TopBar } from '../../pwa/src/shell/TopBar.tsx';
-import { mockHost, renderWithHost, useMockHost } from './helpers/mockHost.tsx';
+import { TopBar } from '../../../pwa/src/shell/TopBar.tsx';
+import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
 
 useMockHost();
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeAgent, isAlive } from '../helpers/agents.ts';
-import { script } from '../helpers/chat.ts';
-import { harnessPerTest } from '../helpers/supervisorHarness.ts';
+import { fakeAgent, isAlive } from '../../helpers/agents.ts';
+import { script } from '../../helpers/chat.ts';
+import { harnessPerTest } from '../../helpers/supervisorHarness.ts';
 
 const open = harnessPerTest();
 
