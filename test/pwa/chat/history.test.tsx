@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, ConversationSummary } from '../../../schema/conversation.ts';
 import { mockHost, renderWithHost, useMockHost, type MockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
 
 useMockHost();
@@ -75,6 +76,11 @@ function historyHost(start: Conversation = conversation()) {
 
 const called = (host: MockHost, method: string) =>
   host.calls.filter((call) => call.method === method);
+/** What each message of the conversation shown says, its author and time left out. */
+const said = () =>
+  screen.queryAllByRole('article').map((article) => textPieces(article).slice(2).join(' '));
+/** What the conversation shown says when it has no message. */
+const empty = () => document.querySelector('.chat-empty')?.textContent;
 
 async function openHistory(name = 'History') {
   fireEvent.click(await screen.findByRole('button', { name }));
@@ -115,7 +121,7 @@ describe('the history of an agent’s conversations', () => {
       ]),
     );
     // The store loads the conversation the host now calls current.
-    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    await waitFor(() => expect(said()).toEqual(['The login form is broken']));
     expect(called(host, 'ChatService.Conversation').length).toBeGreaterThanOrEqual(2);
     // Narrower than 1200 px, the panel covered the conversation: it closes to show it.
     await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
@@ -261,7 +267,7 @@ describe('the history of an agent’s conversations', () => {
         { method: 'ChatService.Open', params: ['claude', 'conv-b'] },
       ]),
     );
-    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    await waitFor(() => expect(said()).toEqual(['The login form is broken']));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
   });
@@ -316,19 +322,26 @@ describe('the history of an agent’s conversations', () => {
     });
     const again = await openHistory();
     fireEvent.click(await within(again).findByRole('button', { name: /^Fix the login form/ }));
-    expect(
-      await within(again).findByText(
-        'The conversation could not be opened: no conversation conv-b',
-      ),
-    ).toBeDefined();
+    await waitFor(() =>
+      expect(
+        within(again)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual(['The conversation could not be opened: no conversation conv-b']),
+    );
     fireEvent.click(
       within(again).getByRole('button', { name: 'Export “Plan the café menu” as Markdown' }),
     );
-    expect(
-      await within(again).findByText(
+    await waitFor(() =>
+      expect(
+        within(again)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual([
+        'The conversation could not be opened: no conversation conv-b',
         'The conversation could not be exported: no conversation conv-a',
-      ),
-    ).toBeDefined();
+      ]),
+    );
   });
 });
 
@@ -343,7 +356,7 @@ describe('a new conversation', () => {
       target: { value: 'A draft' },
     });
     fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+    await waitFor(() => expect(empty()).toBe('No message yet. Write to Claude below.'));
     expect(called(host, 'ChatService.New')).toEqual([
       { method: 'ChatService.New', params: ['claude'] },
     ]);
@@ -381,7 +394,7 @@ describe('a new conversation', () => {
     expect(called(host, 'ChatService.New')).toEqual([
       { method: 'ChatService.New', params: ['claude'] },
     ]);
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+    await waitFor(() => expect(empty()).toBe('No message yet. Write to Claude below.'));
   });
 
   it('asks too when only the agent’s state says it is busy, and says why New failed', async () => {
@@ -409,7 +422,11 @@ describe('the history in French', () => {
     historyHost();
     renderWithHost(<RoutedChat agent="claude" />, 'fr');
     await screen.findByText('Aucun message pour l’instant. Écrivez à Claude ci-dessous.');
-    expect(screen.getByRole('button', { name: 'Nouvelle conversation' })).toBeDefined();
+    // Named in full; narrow screens show the short label.
+    expect(textPieces(screen.getByRole('button', { name: 'Nouvelle conversation' }))).toEqual([
+      'Nouvelle conversation',
+      '+ Nouvelle',
+    ]);
     const panel = await openHistory('Historique');
     expect(within(panel).getByRole('heading').textContent).toBe('Conversations avec Claude');
     const current = await within(panel).findByRole('button', { name: /^Conversation sans titre/ });
@@ -421,12 +438,17 @@ describe('the history in French', () => {
     expect(
       within(panel).getByRole('button', { name: /^Plan the café menu/ }).textContent,
     ).toContain('12 messages');
+    // The buttons that show no words of their own, named in French.
     expect(
-      within(panel).getByRole('button', {
-        name: 'Exporter «\u00a0Fix the login form\u00a0» en Markdown',
-      }),
-    ).toBeDefined();
-    expect(within(panel).getByRole('button', { name: 'Fermer l’historique' })).toBeDefined();
+      within(panel)
+        .getAllByRole('button')
+        .flatMap((button) => button.getAttribute('aria-label') ?? []),
+    ).toEqual([
+      'Fermer l’historique',
+      'Exporter «\u00a0Conversation sans titre\u00a0» en Markdown',
+      'Exporter «\u00a0Fix the login form\u00a0» en Markdown',
+      'Exporter «\u00a0Plan the café menu\u00a0» en Markdown',
+    ]);
   });
 
   it('asks in French before opening another while the agent answers', async () => {
