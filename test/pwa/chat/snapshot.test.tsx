@@ -141,7 +141,7 @@ describe('a conversation snapshot', () => {
       'src/new.ts',
       'new file',
     ]);
-    expect(within(fresh).getByText('export const fresh = true;').tagName).toBe('INS');
+    expect(within(fresh!).getByText('export const fresh = true;').tagName).toBe('INS');
   });
 
   it('shows a plan as a checklist with each step’s status and priority', async () => {
