@@ -134,6 +134,7 @@ describe('ConfigService on a real file, with real agents', () => {
       state: 'ready',
       outdated: false,
     });
+    // A wait for nothing more to come: one change, not one per watcher event.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(changes().length).toBe(before + 1);
   });

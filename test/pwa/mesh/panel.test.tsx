@@ -160,6 +160,7 @@ describe('the Mesh panel', () => {
     await waitFor(() => expect(overviews()).toBeGreaterThanOrEqual(3));
     view.unmount();
     const after = overviews();
+    // A wait for nothing to happen: over three periods of refresh, no load once unmounted.
     await new Promise((resolve) => setTimeout(resolve, 150));
     expect(overviews()).toBe(after);
   });
