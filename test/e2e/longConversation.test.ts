@@ -24,15 +24,20 @@ const launch = browserPerFile();
 const turns = 260;
 const total = turns * 2;
 
-/** Scrolls the feed to its top until the message at `posinset` 1 is there, a step at a time. */
+/** Scrolls the feed to its top until the message at `posinset` 1 is there, a page at a time. */
 async function scrollToFirst(page: Page): Promise<void> {
   const first = page.locator('article[aria-posinset="1"]');
-  for (let step = 0; step < 200 && (await first.count()) === 0; step++) {
-    await page
-      .locator('[role=feed]')
-      .evaluate((feed: { scrollTop: number }) => (feed.scrollTop = 0));
-    await page.waitForTimeout(50);
-  }
+  const feed = page.locator('[role=feed]');
+  // Each try scrolls up again: the page above loads, and the top moves away.
+  await expect
+    .poll(
+      async () => {
+        await feed.evaluate((element: { scrollTop: number }) => (element.scrollTop = 0));
+        return first.count();
+      },
+      { timeout: 10_000, interval: 50 },
+    )
+    .toBe(1);
 }
 
 describe('a long conversation, in Chromium', () => {

@@ -188,6 +188,7 @@ describe('notifications, in the browser', () => {
       registrationId,
       data: JSON.stringify({ ...payload, tag: 'turn:m-43' }),
     });
+    // A wait for nothing to be shown: the first push was shown well within it.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect((await notifications(page)).map((shown) => shown.tag)).toEqual(['turn:m-42']);
   });

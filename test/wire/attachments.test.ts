@@ -172,10 +172,11 @@ describe('prompts with images and files, over the wire (CONTRACT.md §7)', () =>
     ).toMatch(/at most 4/);
     expect(await refused('plain', [image()])).toMatch(/does not take images/);
     // The shape itself: the wire's schema.
-    expect(await refused('full', [{ kind: 'file' }])).toBeTruthy();
-    expect(
-      await refused('full', [{ kind: 'image', mimeType: 'image/png', data: '', x: 1 }]),
-    ).toBeTruthy();
+    const shape = 'ChatService.Send takes (name, text, attachments)';
+    expect(await refused('full', [{ kind: 'file' }])).toBe(shape);
+    expect(await refused('full', [{ kind: 'image', mimeType: 'image/png', data: '', x: 1 }])).toBe(
+      shape,
+    );
     expect((await prompts('full')).length).toBe(before);
     expect((await prompts('plain')).length).toBe(0);
   });

@@ -11,6 +11,7 @@ import {
   ConversationDatabase,
   type ConversationChange,
 } from '../../host/conversations/ConversationDatabase.ts';
+import { flushDelayMs } from '../../host/conversations/ConversationStore.ts';
 import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
 import { sampleTool } from '../host/conversations/sampleMessages.ts';
 import { configText } from '../helpers/configHarness.ts';
@@ -32,7 +33,9 @@ describe('a host killed in the middle of an answer', () => {
     const id = await chat.send('a', script({ paced: { count: 400, everyMs: 5 } }));
     // Well past one batch of writes (250 ms), well before the answer's end (2 s).
     await expect.poll(() => textOf(chat.answerTo('a', id)).split(' ').length > 120).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    // The host writes a batch flushDelayMs after a change, to a database no one else may read
+    // while it runs: nothing shows the write, so give it the time it takes.
+    await new Promise((resolve) => setTimeout(resolve, flushDelayMs + 50));
     const seen = textOf(chat.answerTo('a', id));
     await host.kill();
 

@@ -74,6 +74,7 @@ describe('InspectorService over the wire', () => {
     late.close();
     const before = records(watcher, 'a').length;
     await other.call('AgentService.Stop', ['a']);
+    // A wait for nothing to come: the stop's records would have come by then.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(records(watcher, 'a')).toHaveLength(before);
   });

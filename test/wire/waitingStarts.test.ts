@@ -56,6 +56,7 @@ describe('a start that waits, through the real host', () => {
     // b's turn and a Start of b both wait while stubborn goes through the whole stop sequence.
     const sent = await chat.send('b', 'hello');
     const started = wire.call('AgentService.Start', ['b']);
+    // A wait for nothing to happen: b does not start while stubborn stops.
     await new Promise((resolve) => setTimeout(resolve, 500));
     expect(statesOf(wire, 'b')).toEqual([]);
     expect((await wire.call('AgentService.Stop', ['b'])).error).toBeUndefined();
@@ -70,6 +71,7 @@ describe('a start that waits, through the real host', () => {
     ]);
     // The eviction ends (SIGKILL at 8 s): b still does not start.
     await expect.poll(() => statesOf(wire, 'stubborn').at(-1), { timeout: 15_000 }).toBe('stopped');
+    // A wait for nothing to happen: a start left behind would come at once.
     await new Promise((resolve) => setTimeout(resolve, 1000));
     expect(statesOf(wire, 'b')).toEqual([]);
     expect((await chat.conversation('b')).messages).toHaveLength(1);

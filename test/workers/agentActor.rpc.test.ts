@@ -97,6 +97,7 @@ describe('the agent actor behind Comlink, in one process', () => {
     await start();
     await expect.poll(() => logged(events)).toBeGreaterThan(logBytesInFlight);
     // Nobody reads: the worker stops reading the agent too (what readline had split still comes).
+    // Two waits for nothing more to come: what is in flight arrives, then no more.
     await setTimeout(300);
     const held = logged(events);
     expect(held).toBeLessThan(logBytesInFlight + 128 * 1024);

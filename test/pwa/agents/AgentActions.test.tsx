@@ -9,6 +9,8 @@ useMockHost();
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+/** The state `title`'s card shows, in words. */
+const state = (title: string) => card(title).querySelector('.agent-state')?.textContent;
 const limit = 'too many agents running: 2 agent(s) busy (codex, gemini), the limit is 2';
 
 describe('the actions of an agent', () => {
@@ -25,7 +27,7 @@ describe('the actions of an agent', () => {
     renderWithHost(<AgentsScreen navigate={() => {}} />);
     await waitFor(() => expect(button('Start Claude').disabled).toBe(false));
     fireEvent.click(button('Start Claude'));
-    await waitFor(() => expect(within(card('Claude')).getByText('ready')).toBeDefined());
+    await waitFor(() => expect(state('Claude')).toBe('ready'));
     expect(host.calls).toContainEqual({ method: 'AgentService.Start', params: ['claude'] });
     expect(within(card('Claude')).queryByRole('alert')).toBeNull();
   });
@@ -60,7 +62,7 @@ describe('the actions of an agent', () => {
     renderWithHost(<AgentsScreen navigate={() => {}} />);
     await waitFor(() => expect(button('Start Claude').disabled).toBe(false));
     fireEvent.click(button('Start Claude'));
-    await waitFor(() => expect(within(card('Claude')).getByText('error')).toBeDefined());
+    await waitFor(() => expect(state('Claude')).toBe('error'));
     expect(within(card('Claude')).getAllByText(reason)).toHaveLength(1);
   });
 

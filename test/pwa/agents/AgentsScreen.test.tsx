@@ -9,6 +9,10 @@ useMockHost();
 
 const card = (title: string) => screen.getByRole('article', { name: title });
 const button = (name: string) => screen.getByRole<HTMLButtonElement>('button', { name });
+/** The text of the part of `title`'s card drawn by `selector` (`.agent-state`: its state's label). */
+const shown = (title: string, selector: string) => card(title).querySelector(selector)?.textContent;
+/** The line above the cards: how many agents, how many running. */
+const summary = () => document.querySelector('.agents-summary')?.textContent;
 
 describe('the Agents panel', () => {
   it('shows every agent of the configuration, in its order, with its state', async () => {
@@ -26,18 +30,20 @@ describe('the Agents panel', () => {
       'Codex CLI',
       'Gemini',
     ]);
-    expect(within(card('Claude')).getByText('ready')).toBeDefined();
-    expect(within(card('Claude')).getByText('🤖')).toBeDefined();
-    expect(within(card('Claude')).getByText('Claude Code over ACP')).toBeDefined();
-    expect(within(card('Codex CLI')).getByText('busy')).toBeDefined();
-    expect(within(card('Gemini')).getByText('stopped')).toBeDefined();
-    expect(screen.getByText('3 agents, 2 running')).toBeDefined();
+    expect(shown('Claude', '.agent-state')).toBe('ready');
+    expect(shown('Claude', '.agent-icon')).toBe('🤖');
+    expect(shown('Claude', '.agent-description')).toBe('Claude Code over ACP');
+    expect(shown('Codex CLI', '.agent-state')).toBe('busy');
+    expect(shown('Gemini', '.agent-state')).toBe('stopped');
+    // No icon: the title's initial.
+    expect(shown('Gemini', '.agent-icon')).toBe('G');
+    expect(summary()).toBe('3 agents, 2 running');
   });
 
   it('follows agent:state events: the label and the buttons that make sense', async () => {
     const host = mockHost({ 'AgentService.List': () => [agent('claude')] });
     renderWithHost(<AgentsScreen navigate={() => {}} />);
-    await waitFor(() => expect(within(card('Claude')).getByText('stopped')).toBeDefined());
+    await waitFor(() => expect(shown('Claude', '.agent-state')).toBe('stopped'));
     expect(button('Start Claude').disabled).toBe(false);
     expect(button('Stop Claude').disabled).toBe(true);
     expect(button('Restart Claude').disabled).toBe(true);
@@ -46,12 +52,12 @@ describe('the Agents panel', () => {
       name: 'agent:state',
       data: { agent: 'claude', state: 'starting', outdated: false },
     });
-    await waitFor(() => expect(within(card('Claude')).getByText('starting…')).toBeDefined());
+    await waitFor(() => expect(shown('Claude', '.agent-state')).toBe('starting…'));
     expect(button('Start Claude').disabled).toBe(true);
     expect(button('Stop Claude').disabled).toBe(false);
 
     host.emit({ name: 'agent:state', data: { agent: 'claude', state: 'ready', outdated: false } });
-    await waitFor(() => expect(within(card('Claude')).getByText('ready')).toBeDefined());
+    await waitFor(() => expect(shown('Claude', '.agent-state')).toBe('ready'));
     expect(button('Start Claude').disabled).toBe(true);
     expect(button('Stop Claude').disabled).toBe(false);
     expect(button('Restart Claude').disabled).toBe(false);
@@ -67,12 +73,12 @@ describe('the Agents panel', () => {
     });
     renderWithHost(<AgentsScreen navigate={() => {}} />);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
-    expect(within(card('Claude')).getByText('restart to apply changes')).toBeDefined();
+    expect(shown('Claude', '.agent-outdated')).toBe('restart to apply changes');
     expect(within(card('Codex')).queryByText('restart to apply changes')).toBeNull();
     const error = card('Codex').querySelector('.agent-error');
     expect(error?.tagName).toBe('PRE');
     expect(error?.textContent).toBe(reason);
-    expect(within(card('Codex')).getByText('error')).toBeDefined();
+    expect(shown('Codex', '.agent-state')).toBe('error');
     expect(button('Start Codex').disabled).toBe(false);
     expect(button('Stop Codex').disabled).toBe(true);
   });
@@ -90,8 +96,10 @@ describe('the Agents panel', () => {
     mockHost();
     const navigate = vi.fn();
     renderWithHost(<AgentsScreen navigate={navigate} />);
-    await waitFor(() => expect(screen.getByText('No agents yet')).toBeDefined());
-    expect(screen.getByText(/under “agents:”/)).toBeDefined();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('No agents yet'),
+    );
+    expect(document.querySelector('.agents-empty p')?.textContent).toMatch(/under “agents:”/);
     fireEvent.click(button('Open Settings'));
     expect(navigate).toHaveBeenCalledWith({ screen: 'settings' });
   });
@@ -106,15 +114,15 @@ describe('the Agents panel', () => {
     });
     renderWithHost(<AgentsScreen navigate={() => {}} />, 'fr');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(3));
-    expect(within(card('Claude')).getByText('prêt')).toBeDefined();
-    expect(within(card('Claude')).getByText('à redémarrer')).toBeDefined();
-    expect(within(card('Codex')).getByText('démarre…')).toBeDefined();
-    expect(within(card('Gemini')).getByText('erreur')).toBeDefined();
+    expect(shown('Claude', '.agent-state')).toBe('prêt');
+    expect(shown('Claude', '.agent-outdated')).toBe('à redémarrer');
+    expect(shown('Codex', '.agent-state')).toBe('démarre…');
+    expect(shown('Gemini', '.agent-state')).toBe('erreur');
     expect(button('Démarrer Gemini').disabled).toBe(false);
     expect(button('Arrêter Claude').disabled).toBe(false);
-    expect(button('Redémarrer Claude')).toBeDefined();
-    expect(button('Discuter avec Claude')).toBeDefined();
-    expect(button('Journal de Claude')).toBeDefined();
-    expect(screen.getByText('3 agents, 1 en marche')).toBeDefined();
+    expect(button('Redémarrer Claude').disabled).toBe(false);
+    expect(button('Discuter avec Claude').disabled).toBe(false);
+    expect(button('Journal de Claude').disabled).toBe(false);
+    expect(summary()).toBe('3 agents, 1 en marche');
   });
 });

@@ -42,7 +42,7 @@ describe('the log viewer', () => {
     renderWithHost(<AgentsScreen navigate={() => {}} />);
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(2));
     fireEvent.click(screen.getByRole('button', { name: 'Logs of Claude' }));
-    await waitFor(() => expect(screen.getByText('Nothing written yet.')).toBeDefined());
+    await waitFor(() => expect(screen.getByRole('log').textContent).toBe('Nothing written yet.'));
     fireEvent.click(screen.getByRole('button', { name: 'Close the logs' }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Logs of Codex' }));
@@ -61,8 +61,10 @@ describe('the log viewer', () => {
     renderWithHost(<AgentsScreen navigate={() => {}} />, 'fr');
     await waitFor(() => expect(screen.getAllByRole('article')).toHaveLength(1));
     fireEvent.click(screen.getByRole('button', { name: 'Journal de Claude' }));
-    expect(screen.getByRole('dialog', { name: 'Journal de Claude' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Fermer le journal' })).toBeDefined();
+    const dialog = screen.getByRole<HTMLDialogElement>('dialog', { name: 'Journal de Claude' });
+    expect(dialog.open).toBe(true);
     await waitFor(() => expect(lines()).toEqual(['prêt']));
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Fermer le journal' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });

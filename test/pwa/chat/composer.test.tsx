@@ -121,7 +121,13 @@ describe('the composer', () => {
     type(input, '/');
     expect(screen.queryByRole('listbox')).toBeNull();
     host.emit({ name: 'commands:changed', data: { agent: 'claude', commands } });
-    expect(await screen.findByRole('option', { name: /review/ })).toBeDefined();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('listbox', { name: 'Commands of Claude' }))
+          .getAllByRole('option')
+          .map((option) => option.textContent),
+      ).toEqual(['/reviewReview the changes', '/planMake a plan', '/prOpen a pull request']),
+    );
   });
 });
 

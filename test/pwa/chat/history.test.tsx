@@ -1,85 +1,13 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, ConversationSummary } from '../../../schema/conversation.ts';
-import { mockHost, renderWithHost, useMockHost, type MockHost } from '../helpers/mockHost.tsx';
-import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
+import { renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
+import { conversation, message, RoutedChat } from './fixtures.tsx';
+import { called, history, historyHost, openHistory, said } from './historyHost.ts';
 
 useMockHost();
 afterEach(() => vi.restoreAllMocks());
-
-const summary = (fields: Partial<ConversationSummary> & Pick<ConversationSummary, 'id'>) => ({
-  title: '',
-  createdAt: '2025-05-02T12:00:00Z',
-  updatedAt: '2025-05-02T12:30:00Z',
-  messages: 0,
-  current: false,
-  ...fields,
-});
-
-const history: ConversationSummary[] = [
-  summary({
-    id: 'conv-now',
-    createdAt: '2025-05-03T12:00:00Z',
-    updatedAt: '2025-05-03T12:05:00Z',
-    current: true,
-  }),
-  summary({ id: 'conv-b', title: 'Fix the login form', messages: 1 }),
-  summary({
-    id: 'conv-a',
-    title: 'Plan the café menu',
-    createdAt: '2025-04-20T12:00:00Z',
-    updatedAt: '2025-04-21T12:00:00Z',
-    messages: 12,
-  }),
-];
-
-const login = conversation({
-  id: 'conv-b',
-  title: 'Fix the login form',
-  messages: [
-    message({
-      id: 'b1',
-      role: 'user',
-      parts: [{ kind: 'text', text: 'The login form is broken' }],
-    }),
-  ],
-});
-
-/** The host of these tests: `Open` and `New` change the current conversation as the real one does. */
-function historyHost(start: Conversation = conversation()) {
-  let current = start;
-  const host: MockHost = mockHost(
-    chatMethods(start, {
-      'ChatService.Conversation': () => current,
-      'ChatService.History': () =>
-        history.map((item) => ({ ...item, current: item.id === current.id })),
-      'ChatService.Open': ([agent, id]) => {
-        current = id === 'conv-b' ? login : conversation({ id: String(id) });
-        // The host says so before it answers, on the same socket.
-        host.emit({ name: 'conversation:opened', data: { agent: String(agent), id: String(id) } });
-        return null;
-      },
-      'ChatService.New': ([agent]) => {
-        current = conversation({ id: 'conv-fresh' });
-        host.emit({
-          name: 'conversation:opened',
-          data: { agent: String(agent), id: 'conv-fresh' },
-        });
-        return 'conv-fresh';
-      },
-    }),
-  );
-  return host;
-}
-
-const called = (host: MockHost, method: string) =>
-  host.calls.filter((call) => call.method === method);
-
-async function openHistory(name = 'History') {
-  fireEvent.click(await screen.findByRole('button', { name }));
-  return screen.findByRole('complementary');
-}
 
 describe('the history of an agent’s conversations', () => {
   it('lists them, newest first, the current one marked, and opens another', async () => {
@@ -115,7 +43,7 @@ describe('the history of an agent’s conversations', () => {
       ]),
     );
     // The store loads the conversation the host now calls current.
-    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    await waitFor(() => expect(said()).toEqual(['The login form is broken']));
     expect(called(host, 'ChatService.Conversation').length).toBeGreaterThanOrEqual(2);
     // Narrower than 1200 px, the panel covered the conversation: it closes to show it.
     await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
@@ -261,7 +189,7 @@ describe('the history of an agent’s conversations', () => {
         { method: 'ChatService.Open', params: ['claude', 'conv-b'] },
       ]),
     );
-    expect(await screen.findByText('The login form is broken')).toBeDefined();
+    await waitFor(() => expect(said()).toEqual(['The login form is broken']));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() => expect(screen.queryByRole('complementary')).toBeNull());
   });
@@ -316,90 +244,25 @@ describe('the history of an agent’s conversations', () => {
     });
     const again = await openHistory();
     fireEvent.click(await within(again).findByRole('button', { name: /^Fix the login form/ }));
-    expect(
-      await within(again).findByText(
-        'The conversation could not be opened: no conversation conv-b',
-      ),
-    ).toBeDefined();
+    await waitFor(() =>
+      expect(
+        within(again)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual(['The conversation could not be opened: no conversation conv-b']),
+    );
     fireEvent.click(
       within(again).getByRole('button', { name: 'Export “Plan the café menu” as Markdown' }),
     );
-    expect(
-      await within(again).findByText(
+    await waitFor(() =>
+      expect(
+        within(again)
+          .getAllByRole('alert')
+          .map((alert) => alert.textContent),
+      ).toEqual([
+        'The conversation could not be opened: no conversation conv-b',
         'The conversation could not be exported: no conversation conv-a',
-      ),
-    ).toBeDefined();
-  });
-});
-
-describe('a new conversation', () => {
-  it('starts at once while the agent is idle', async () => {
-    const host = historyHost(
-      conversation({ messages: [message({ id: 'a1', parts: [{ kind: 'text', text: 'Done.' }] })] }),
-    );
-    renderWithHost(<RoutedChat agent="claude" />);
-    await screen.findByText('Done.');
-    fireEvent.change(screen.getByRole('textbox', { name: 'Message to Claude' }), {
-      target: { value: 'A draft' },
-    });
-    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
-    expect(called(host, 'ChatService.New')).toEqual([
-      { method: 'ChatService.New', params: ['claude'] },
-    ]);
-    expect(screen.queryByRole('dialog')).toBeNull();
-    // What was typed outlives the reload.
-    expect(
-      screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message to Claude' }).value,
-    ).toBe('A draft');
-  });
-
-  it('asks first while the agent answers, since that answer is cancelled', async () => {
-    const host = historyHost(
-      conversation({ busy: true, queued: 2, messages: [message({ id: 'a1', done: false })] }),
-    );
-    renderWithHost(<RoutedChat agent="claude" />);
-    await screen.findByText('Claude is answering…');
-    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    const dialog = await screen.findByRole('dialog', {
-      name: 'Cancel the answer and start a new conversation?',
-    });
-    expect(dialog.textContent).toContain(
-      'Claude is answering. A new conversation cancels that answer; this conversation stays in the history.',
-    );
-    expect(dialog.textContent).toContain('The 2 messages waiting are not sent.');
-    const keep = within(dialog).getByRole('button', { name: 'Keep the answer' });
-    expect(document.activeElement).toBe(keep);
-    fireEvent.click(keep);
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(called(host, 'ChatService.New')).toEqual([]);
-
-    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    const again = await screen.findByRole('dialog');
-    fireEvent.click(within(again).getByRole('button', { name: 'Cancel it and start anew' }));
-    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(called(host, 'ChatService.New')).toEqual([
-      { method: 'ChatService.New', params: ['claude'] },
-    ]);
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
-  });
-
-  it('asks too when only the agent’s state says it is busy, and says why New failed', async () => {
-    const host = historyHost();
-    host.answer({
-      'ChatService.New': () => ({
-        error: { code: -32000, message: 'the database is locked', data: { kind: 'io' } },
-      }),
-    });
-    renderWithHost(<RoutedChat agent="claude" />);
-    await screen.findByText('No message yet. Write to Claude below.');
-    host.emit({ name: 'agent:state', data: { agent: 'claude', state: 'busy', outdated: false } });
-    await screen.findByLabelText('State: busy');
-    fireEvent.click(screen.getByRole('button', { name: 'New conversation' }));
-    const dialog = await screen.findByRole('dialog');
-    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel it and start anew' }));
-    expect((await within(dialog).findByRole('alert')).textContent).toBe(
-      'No new conversation: the database is locked',
+      ]),
     );
   });
 });
@@ -409,7 +272,11 @@ describe('the history in French', () => {
     historyHost();
     renderWithHost(<RoutedChat agent="claude" />, 'fr');
     await screen.findByText('Aucun message pour l’instant. Écrivez à Claude ci-dessous.');
-    expect(screen.getByRole('button', { name: 'Nouvelle conversation' })).toBeDefined();
+    // Named in full; narrow screens show the short label.
+    expect(textPieces(screen.getByRole('button', { name: 'Nouvelle conversation' }))).toEqual([
+      'Nouvelle conversation',
+      '+ Nouvelle',
+    ]);
     const panel = await openHistory('Historique');
     expect(within(panel).getByRole('heading').textContent).toBe('Conversations avec Claude');
     const current = await within(panel).findByRole('button', { name: /^Conversation sans titre/ });
@@ -421,12 +288,17 @@ describe('the history in French', () => {
     expect(
       within(panel).getByRole('button', { name: /^Plan the café menu/ }).textContent,
     ).toContain('12 messages');
+    // The buttons that show no words of their own, named in French.
     expect(
-      within(panel).getByRole('button', {
-        name: 'Exporter «\u00a0Fix the login form\u00a0» en Markdown',
-      }),
-    ).toBeDefined();
-    expect(within(panel).getByRole('button', { name: 'Fermer l’historique' })).toBeDefined();
+      within(panel)
+        .getAllByRole('button')
+        .flatMap((button) => button.getAttribute('aria-label') ?? []),
+    ).toEqual([
+      'Fermer l’historique',
+      'Exporter «\u00a0Conversation sans titre\u00a0» en Markdown',
+      'Exporter «\u00a0Fix the login form\u00a0» en Markdown',
+      'Exporter «\u00a0Plan the café menu\u00a0» en Markdown',
+    ]);
   });
 
   it('asks in French before opening another while the agent answers', async () => {

@@ -9,6 +9,10 @@ import { agents, chatMethods, conversation, RoutedChat } from './fixtures.tsx';
 useMockHost();
 
 const claude = agents[0]!;
+/** What the screen says in place of a conversation. */
+const placeholder = () => document.querySelector('.chat-placeholder')?.textContent;
+/** What an open conversation with no message says. */
+const empty = () => document.querySelector('.chat-empty')?.textContent;
 
 describe('which agent the Chat screen opens', () => {
   it('is the remembered one while it exists, else the only one, else none', () => {
@@ -27,15 +31,19 @@ describe('which agent the Chat screen opens', () => {
     const list = await screen.findByRole('navigation', { name: 'Agents' });
     await within(list).findByText('Codex');
     // Nothing remembered, two agents: the picker, as before.
-    expect(screen.getByText('Choose an agent to talk to.')).toBeDefined();
+    expect(placeholder()).toBe('Choose an agent to talk to.');
     fireEvent.click(within(list).getByRole('button', { name: /Codex/ }));
-    expect(await screen.findByText('spawn codex ENOENT')).toBeDefined();
+    await waitFor(() =>
+      expect(document.querySelector('.chat-header-error')?.textContent).toBe('spawn codex ENOENT'),
+    );
     first.unmount();
 
     // Later, the Chat tab (a route with no agent): Codex again, and the route says so.
     const navigate = vi.fn();
     renderWithHost(<ChatScreen agent={undefined} navigate={navigate} />);
-    expect(await screen.findByRole('heading', { name: 'Codex' })).toBeDefined();
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Codex'),
+    );
     expect(screen.queryByText('Choose an agent to talk to.')).toBeNull();
     expect(navigate).toHaveBeenCalledWith({ screen: 'chat', agent: 'codex' }, { replace: true });
   });
@@ -44,7 +52,7 @@ describe('which agent the Chat screen opens', () => {
     mockHost({ ...chatMethods(conversation()), 'AgentService.List': () => [claude] });
     const navigate = vi.fn();
     renderWithHost(<ChatScreen agent={undefined} navigate={navigate} />);
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+    await waitFor(() => expect(empty()).toBe('No message yet. Write to Claude below.'));
     expect(navigate).toHaveBeenCalledWith({ screen: 'chat', agent: 'claude' }, { replace: true });
   });
 
@@ -53,7 +61,7 @@ describe('which agent the Chat screen opens', () => {
     mockHost(chatMethods(conversation()));
     const navigate = vi.fn();
     renderWithHost(<ChatScreen agent={undefined} navigate={navigate} />);
-    expect(await screen.findByText('Choose an agent to talk to.')).toBeDefined();
+    await waitFor(() => expect(placeholder()).toBe('Choose an agent to talk to.'));
     expect(navigate).not.toHaveBeenCalled();
   });
 
@@ -62,7 +70,7 @@ describe('which agent the Chat screen opens', () => {
     mockHost(chatMethods(conversation()));
     const navigate = vi.fn();
     renderWithHost(<ChatScreen agent="claude" navigate={navigate} />);
-    expect(await screen.findByText('No message yet. Write to Claude below.')).toBeDefined();
+    await waitFor(() => expect(empty()).toBe('No message yet. Write to Claude below.'));
     await waitFor(() => expect(localStorage.getItem('switchboard.chat.lastAgent')).toBe('claude'));
     expect(navigate).not.toHaveBeenCalled();
   });

@@ -182,7 +182,10 @@ describe('a login the agent runs in a terminal', () => {
     expect((await within(prompt).findByText('Type into the terminal to log in.')).tagName).toBe(
       'P',
     );
-    expect(within(prompt).getByRole('figure', { name: 'claude-agent-acp --cli' })).toBeTruthy();
+    // The terminal, under the command it runs.
+    expect(within(prompt).getByRole('figure').querySelector('figcaption code')?.textContent).toBe(
+      'claude-agent-acp --cli',
+    );
     // xterm.js loads with the first terminal shown.
     const screenBox = await within(prompt).findByLabelText(
       'Terminal: type here',
@@ -227,7 +230,9 @@ describe('a login the agent runs in a terminal', () => {
     const prompt = await screen.findByRole('region', {
       name: 'Claude vous demande de vous connecter',
     });
-    expect(within(prompt).getByText('terminé avec le code 1')).toBeTruthy();
+    expect(prompt.querySelector('.chat-terminal-status')?.textContent).toBe(
+      'terminé avec le code 1',
+    );
     expect(within(prompt).queryByText('Tapez dans le terminal pour vous connecter.')).toBeNull();
     expect(within(prompt).queryByRole('button', { name: 'Tuer' })).toBeNull();
     const open = within(prompt).getByRole('button', { name: 'Ouvrir le terminal' });

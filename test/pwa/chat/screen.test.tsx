@@ -3,9 +3,15 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
 
 useMockHost();
+
+/** The agent's state the header shows, under the label that says it is the state. */
+const headerState = () => screen.getByLabelText(/^(State|État) ?: /).textContent;
+/** What the screen says in place of a conversation: choose an agent, or this one is unknown. */
+const placeholder = () => document.querySelector('.chat-placeholder')?.textContent;
 
 describe('the Chat screen', () => {
   it('lists the agents with their state, and navigates to the one chosen', async () => {
@@ -14,9 +20,12 @@ describe('the Chat screen', () => {
     renderWithHost(<ChatScreen agent={undefined} navigate={navigate} />);
     const list = await screen.findByRole('navigation', { name: 'Agents' });
     await within(list).findByText('Claude');
-    expect(within(list).getByText('ready')).toBeDefined();
-    expect(within(list).getByText('error')).toBeDefined();
-    expect(screen.getByText('Choose an agent to talk to.')).toBeDefined();
+    // Each agent: its icon (or initial), its title, its state.
+    expect(within(list).getAllByRole('button').map(textPieces)).toEqual([
+      ['🤖', 'Claude', 'ready'],
+      ['C', 'Codex', 'error'],
+    ]);
+    expect(placeholder()).toBe('Choose an agent to talk to.');
     fireEvent.click(within(list).getByRole('button', { name: /Codex/ }));
     expect(navigate).toHaveBeenCalledWith({ screen: 'chat', agent: 'codex' });
     // The compact picker of narrow screens does the same.
@@ -31,8 +40,8 @@ describe('the Chat screen', () => {
     const host = mockHost(chatMethods(conversation()));
     renderWithHost(<RoutedChat agent="claude" />);
     await screen.findByText('No message yet. Write to Claude below.');
-    expect(screen.getByRole('heading', { name: 'Claude' })).toBeDefined();
-    expect(screen.getByLabelText('State: ready')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Claude');
+    expect(headerState()).toBe('ready');
     const current = within(screen.getByRole('navigation')).getByRole('button', { name: /Claude/ });
     expect(current.getAttribute('aria-current')).toBe('page');
 
@@ -43,8 +52,12 @@ describe('the Chat screen', () => {
         { method: 'ChatService.Conversation', params: ['codex', 200] },
       ]),
     );
-    expect(await screen.findByText('spawn codex ENOENT')).toBeDefined();
-    expect(screen.getByLabelText('State: error')).toBeDefined();
+    // Why the agent failed, under its name.
+    await waitFor(() =>
+      expect(screen.getByRole('heading', { level: 2 }).textContent).toBe('Codex'),
+    );
+    expect(headerState()).toBe('error');
+    expect(document.querySelector('.chat-header-error')?.textContent).toBe('spawn codex ENOENT');
   });
 
   it('follows the agent’s state as it changes', async () => {
@@ -52,7 +65,7 @@ describe('the Chat screen', () => {
     renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />);
     await screen.findByLabelText('State: ready');
     host.emit({ name: 'agent:state', data: { agent: 'claude', state: 'busy', outdated: false } });
-    expect(await screen.findByLabelText('State: busy')).toBeDefined();
+    await waitFor(() => expect(headerState()).toBe('busy'));
   });
 
   it('says when the agent is unknown, or its conversation cannot be loaded', async () => {
@@ -64,15 +77,17 @@ describe('the Chat screen', () => {
       }),
     );
     renderWithHost(<RoutedChat agent="nobody" />);
-    expect(
-      await screen.findByText('There is no agent named “nobody” in this configuration.'),
-    ).toBeDefined();
+    await waitFor(() =>
+      expect(placeholder()).toBe('There is no agent named “nobody” in this configuration.'),
+    );
     fireEvent.change(screen.getByRole('combobox', { name: 'Agent' }), {
       target: { value: 'claude' },
     });
-    expect(
-      await screen.findByText('The conversation could not be loaded: the host broke'),
-    ).toBeDefined();
+    await waitFor(() =>
+      expect(screen.getByRole('alert').textContent).toBe(
+        'The conversation could not be loaded: the host broke',
+      ),
+    );
   });
 
   it('says when the configuration has no agent', async () => {
@@ -99,17 +114,19 @@ describe('the Chat screen', () => {
       ),
     );
     renderWithHost(<ChatScreen agent="claude" navigate={() => {}} />, 'fr');
-    expect(
-      await screen.findByText(
+    await waitFor(() =>
+      expect(document.querySelector('.chat-system-text')?.textContent).toBe(
         'Claude a redémarré dans une nouvelle session et a oublié le début de cette conversation.',
       ),
-    ).toBeDefined();
-    expect(screen.getByText('Claude répond…')).toBeDefined();
-    expect(screen.getByText('1 message en attente')).toBeDefined();
-    expect(screen.getByRole('textbox', { name: 'Message à Claude' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Envoyer' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Annuler' })).toBeDefined();
-    expect(screen.getByLabelText('État : prêt')).toBeDefined();
-    expect(screen.getByRole('navigation', { name: 'Agents' })).toBeDefined();
+    );
+    expect(document.querySelector('.chat-note-arriving')?.textContent).toBe('Claude répond…');
+    expect(document.querySelector('.chat-queued')?.textContent).toBe('1 message en attente');
+    expect(screen.getByRole('textbox').getAttribute('aria-label')).toBe('Message à Claude');
+    expect(textPieces(document.querySelector('.chat-composer-actions')!)).toEqual([
+      'Annuler',
+      'Envoyer',
+    ]);
+    expect(headerState()).toBe('prêt');
+    expect(screen.getByRole('navigation').getAttribute('aria-label')).toBe('Agents');
   });
 });

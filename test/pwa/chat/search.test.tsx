@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, SearchHit } from '../../../schema/conversation.ts';
 import { mockHost, renderWithHost, useMockHost, type MockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
 
 useMockHost();
@@ -134,7 +135,17 @@ describe('the search across conversations', () => {
     expect(second!.querySelectorAll('mark')).toHaveLength(0);
 
     fireEvent.click(screen.getByRole('button', { name: 'Clear the search' }));
-    expect(await screen.findByRole('navigation', { name: 'Agents' })).toBeDefined();
+    // The agents again, in place of the results.
+    const list = await screen.findByRole('navigation', { name: 'Agents' });
+    expect(
+      within(list)
+        .getAllByRole('button')
+        .map((agent) => textPieces(agent).slice(1)),
+    ).toEqual([
+      ['Claude', 'ready'],
+      ['Codex', 'error'],
+    ]);
+    expect(screen.queryByRole('list', { name: 'Messages found' })).toBeNull();
   });
 
   it('opens a hit of the current conversation without Open, and scrolls to its message', async () => {
@@ -187,7 +198,7 @@ describe('the search across conversations', () => {
     expect(called(host, 'ChatService.Open')).toEqual([
       { method: 'ChatService.Open', params: ['codex', 'codex-old'] },
     ]);
-    expect(screen.getByLabelText('State: error')).toBeDefined();
+    expect(screen.getByLabelText(/^State: /).textContent).toBe('error');
     const agents = screen.getByRole('combobox', { name: 'Agent' });
     expect((agents as HTMLSelectElement).value).toBe('codex');
   });
@@ -313,6 +324,7 @@ describe('the search across conversations', () => {
     expect(box.getAttribute('value') ?? (box as HTMLInputElement).value).toBe('');
     fireEvent.keyDown(box, { key: 'Escape' });
     await waitFor(() => expect(toggle.getAttribute('aria-expanded')).toBe('false'));
-    expect(screen.getByRole('button', { name: 'Fermer la recherche' })).toBeDefined();
+    // Named in full, it shows the short word.
+    expect(screen.getByRole('button', { name: 'Fermer la recherche' }).textContent).toBe('Fermer');
   });
 });

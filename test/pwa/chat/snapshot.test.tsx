@@ -3,6 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, editTool, message } from './fixtures.tsx';
 
 useMockHost();
@@ -118,53 +119,67 @@ describe('a conversation snapshot', () => {
   it('shows a tool call as a card, with its diffs as lines added and removed', async () => {
     await renderSnapshot();
     const card = screen.getByRole('region', { name: 'Edit src/main.ts' });
-    expect(within(card).getByRole('img', { name: 'Edit' })).toBeDefined();
-    expect(within(card).getByText('done')).toBeDefined();
-    expect(within(card).getByText('src/main.ts:2')).toBeDefined();
+    // Its head: the kind's icon (named), the title, the status.
+    const head = card.querySelector('header')!;
+    expect(within(head).getByRole('img').getAttribute('aria-label')).toBe('Edit');
+    expect(textPieces(head).slice(-2)).toEqual(['Edit src/main.ts', 'done']);
+    expect(within(card).getByRole('list', { name: 'Files' }).textContent).toBe('src/main.ts:2');
     expect(within(card).getByText('{"path":"src/main.ts"}').tagName).toBe('PRE');
     // The output is Markdown, as agents write it in a tool call's content.
     expect(within(card).getByText('Wrote 3 lines').tagName).toBe('P');
     expect(within(card).getByText('const b = 2;').tagName).toBe('DEL');
     expect(within(card).getByText('const b = 3;').tagName).toBe('INS');
     expect(within(card).getByText('const a = 1;').tagName).toBe('SPAN');
-    expect(within(card).getByLabelText('1 line added, 1 line removed')).toBeDefined();
-    const fresh = within(card).getByText('src/new.ts').closest('figure')!;
-    expect(within(fresh).getByText('new file')).toBeDefined();
-    expect(within(fresh).getByText('export const fresh = true;').tagName).toBe('INS');
+    const [edited, fresh] = card.querySelectorAll('figure');
+    const stats = edited!.querySelector('.chat-diff-stats')!;
+    expect(stats.getAttribute('aria-label')).toBe('1 line added, 1 line removed');
+    expect(textPieces(edited!.querySelector('figcaption')!)).toEqual([
+      'src/main.ts',
+      stats.textContent,
+    ]);
+    expect(textPieces(fresh!.querySelector('figcaption')!).slice(0, 2)).toEqual([
+      'src/new.ts',
+      'new file',
+    ]);
+    expect(within(fresh!).getByText('export const fresh = true;').tagName).toBe('INS');
   });
 
   it('shows a plan as a checklist with each step’s status and priority', async () => {
     await renderSnapshot();
     const plan = screen.getByRole('region', { name: 'Plan' });
-    expect(within(plan).getByText('1 of 3 done')).toBeDefined();
+    expect(plan.querySelector('.chat-plan-progress')?.textContent).toBe('1 of 3 done');
     const steps = within(plan).getAllByRole('listitem');
     expect(steps.map((step) => step.textContent)).toEqual([
       '✓Find the bughigh priority',
       '◐Fix itmedium priority',
       'Write a testlow priority',
     ]);
-    expect(within(steps[1]!).getByRole('img', { name: 'in progress' })).toBeDefined();
+    expect(steps.map((step) => within(step).getByRole('img').getAttribute('aria-label'))).toEqual([
+      'done',
+      'in progress',
+      'to do',
+    ]);
   });
 
   it('words the system messages by their code', async () => {
     await renderSnapshot();
     const restarted = screen.getByText(/Claude restarted in a new session/);
     expect(restarted.closest('article')!.className).toContain('chat-message-system');
-    expect(
-      screen.getByText('Claude could not be started or reached: spawn claude ENOENT'),
-    ).toBeDefined();
+    const failed = screen.getByText(/^Claude could not be started or reached/);
+    expect(failed.textContent).toBe('Claude could not be started or reached: spawn claude ENOENT');
+    expect(failed.closest('article')!.className).toContain('chat-message-system');
   });
 
   it('says how a message ended, and which of yours wait or were dropped', async () => {
     await renderSnapshot();
-    expect(
-      within(article('Cut short')).getByText('Stopped: the agent reached its output limit.'),
-    ).toBeDefined();
-    expect(screen.getByText('The answer ended with an error: the agent crashed')).toBeDefined();
-    expect(
-      within(article('And then?')).getByText('Queued: sent when the current answer ends'),
-    ).toBeDefined();
-    expect(within(article('Drop')).getByText('Cancelled: not sent')).toBeDefined();
+    /** The note under a message: how it ended, or what became of it. */
+    const note = (text: string) => article(text).querySelector('.chat-note')?.textContent;
+    expect(note('Cut short')).toBe('Stopped: the agent reached its output limit.');
+    expect(document.querySelector('.chat-note-error')?.textContent).toBe(
+      'The answer ended with an error: the agent crashed',
+    );
+    expect(note('And then?')).toBe('Queued: sent when the current answer ends');
+    expect(note('Drop')).toBe('Cancelled: not sent');
     // end_turn is the ordinary end: nothing to say.
     expect(within(article('the fix')).queryByText(/Stopped/)).toBeNull();
   });

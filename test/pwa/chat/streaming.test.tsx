@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message, tool } from './fixtures.tsx';
 
 useMockHost();
@@ -26,7 +27,7 @@ describe('a conversation as its events arrive', () => {
     });
     await screen.findByText('Claude is answering…');
     expect(screen.getByRole('feed').getAttribute('aria-busy')).toBe('true');
-    expect(screen.getByRole('button', { name: 'Cancel' })).toBeDefined();
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Cancel' }).disabled).toBe(false);
 
     const delta = { agent: 'claude', messageId: 'a1' };
     host.emit({ name: 'message:delta', data: { ...delta, index: 0, kind: 'thought', text: 'Hm' } });
@@ -41,7 +42,7 @@ describe('a conversation as its events arrive', () => {
     // Thoughts stay open while the message arrives.
     const thought = screen.getByText('Hmmm').closest('details')!;
     expect(thought.open).toBe(true);
-    expect(within(thought).getByText('Thinking…')).toBeDefined();
+    expect(thought.querySelector('summary')?.textContent).toBe('Thinking…');
 
     const running = tool({ id: 't1', title: 'Read a.ts', kind: 'read', status: 'in_progress' });
     host.emit({
@@ -49,7 +50,7 @@ describe('a conversation as its events arrive', () => {
       data: { ...delta, index: 2, kind: 'tool', part: { kind: 'tool', tool: running } },
     });
     const card = await screen.findByRole('region', { name: 'Read a.ts' });
-    expect(within(card).getByText('running')).toBeDefined();
+    expect(card.querySelector('.chat-status')?.textContent).toBe('running');
     host.emit({
       name: 'message:delta',
       data: {
@@ -60,7 +61,8 @@ describe('a conversation as its events arrive', () => {
       },
     });
     await within(card).findByText('done');
-    expect(within(card).getByText('export {}')).toBeDefined();
+    expect(card.querySelector('.chat-status')?.textContent).toBe('done');
+    expect(textPieces(card)).toContain('export {}');
 
     host.emit({
       name: 'message:updated',

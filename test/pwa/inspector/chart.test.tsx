@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { agentLifecycleMachine } from '../../../machines/agentLifecycleMachine.ts';
 import { statechartGraph } from '../../../machines/statechartGraph.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { inspector, inspectorMethods, recorder, startRecords } from './fixtures.tsx';
 
 useMockHost();
@@ -36,9 +37,16 @@ describe('the chart of the selected actor', () => {
       expect(screen.getAllByText(name).length).toBeGreaterThan(0);
     }
     expect(lit()).toEqual(['agentLifecycle.ready', 'agentLifecycle.ready.running']);
-    expect(screen.getByText('in ready.running')).toBeDefined();
-    expect(screen.getByText('after agent.handshakeSucceeded')).toBeDefined();
-    expect(screen.getByText('Live')).toBeDefined();
+    // Above the chart: the actor, its state, the event that moved it there, live, the zoom.
+    expect(textPieces(document.querySelector('.inspector-chart-bar')!)).toEqual([
+      'Lifecycle',
+      'in ready.running',
+      'after agent.handshakeSucceeded',
+      'Live',
+      '−',
+      'Fit',
+      '+',
+    ]);
     // The last transition: the handshake's success, from `pending` to `ready`.
     expect(taken()).toEqual([
       'agentLifecycle.starting.handshake.pending|agent.handshakeSucceeded|0',

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import english from '../../../locales/inspector.en.json' with { type: 'json' };
 import french from '../../../locales/inspector.fr.json' with { type: 'json' };
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { inspector, inspectorMethods, recorder, startRecords } from './fixtures.tsx';
 
 useMockHost();
@@ -15,29 +16,45 @@ describe('the Inspector in French', () => {
     const chart = await screen.findByRole('img', {
       name: 'Diagramme d’états agentLifecycle, dans l’état ready.running',
     });
-    expect(screen.getByRole('combobox', { name: 'Inspecter' })).toBeDefined();
+    // What to inspect, then the log's filters: each select by its French label.
+    expect(
+      screen
+        .getAllByRole<HTMLSelectElement>('combobox')
+        .map((select) => select.labels[0]?.textContent),
+    ).toEqual(['Inspecter', 'Acteur', 'Nature', 'Type d’événement']);
     const actors = screen.getByRole('navigation', { name: 'Acteurs' });
     expect(within(actors).getByRole('button').textContent).toBe('Cycle de vieready.running');
-    expect(screen.getByText('dans ready.running')).toBeDefined();
-    expect(screen.getByText('après agent.handshakeSucceeded')).toBeDefined();
-    expect(screen.getByText('En direct')).toBeDefined();
-    expect(screen.getByRole('heading', { name: 'Journal des événements' })).toBeDefined();
-    expect(screen.getByText('5 sur 5')).toBeDefined();
-    expect(screen.getByRole('combobox', { name: 'Acteur' })).toBeDefined();
-    expect(screen.getByRole('combobox', { name: 'Nature' })).toBeDefined();
-    expect(screen.getByRole('combobox', { name: 'Type d’événement' })).toBeDefined();
-    expect(screen.getByRole('group', { name: 'Zoom' })).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Agrandir' })).toBeDefined();
+    expect(textPieces(document.querySelector('.inspector-chart-bar')!)).toEqual([
+      'Cycle de vie',
+      'dans ready.running',
+      'après agent.handshakeSucceeded',
+      'En direct',
+      '−',
+      'Ajuster',
+      '+',
+    ]);
+    const zoom = screen.getByRole('group', { name: 'Zoom' });
+    expect(
+      within(zoom)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['Réduire', 'Ajuster', 'Agrandir']);
+    const logTitle = screen.getByRole('heading', { level: 2 });
+    expect(logTitle.textContent).toBe('Journal des événements');
+    expect(textPieces(logTitle.parentElement!)).toContain('5 sur 5');
 
     const log = screen.getByRole('listbox', {
       name: 'Enregistrements, du plus récent au plus ancien',
     });
     expect(within(log).getAllByText('instantané')).toHaveLength(2);
     fireEvent.click(within(log).getAllByRole('option')[2]!);
-    expect(screen.getByText(/^Tel qu’il était à l’enregistrement n° 3, /)).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Revenir au direct' })).toBeDefined();
-    expect(screen.getByRole('region', { name: 'L’enregistrement choisi' })).toBeDefined();
-    expect(screen.getByText('Instantané à ce moment-là')).toBeDefined();
+    const travel = document.querySelector('.inspector-travel')!;
+    expect(textPieces(travel)[0]).toMatch(/^Tel qu’il était à l’enregistrement n° 3, /);
+    expect(textPieces(travel)[1]).toBe('Revenir au direct');
+    const details = screen.getByRole('region', { name: 'L’enregistrement choisi' });
+    expect(within(details).getAllByRole('heading', { level: 4 }).at(-1)?.textContent).toBe(
+      'Instantané à ce moment-là',
+    );
 
     // No English left on the screen, but in the data shown as it is (JSON, event types).
     const screenText = container.cloneNode(true) as HTMLElement;

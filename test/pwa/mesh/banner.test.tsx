@@ -6,7 +6,8 @@ import { meshStoreOf } from '../../../pwa/src/mesh/MeshStore.ts';
 import type { MeshOverview } from '../../../schema/mesh.ts';
 import { agent } from '../agents/agentsFixtures.ts';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
-import { entry, meshMethods, overview, today } from './fixtures.ts';
+import { entry, overview, today } from '../../helpers/meshOverview.ts';
+import { meshMethods } from './fixtures.ts';
 
 useMockHost();
 
@@ -46,7 +47,8 @@ describe('the freeze banner', () => {
     mesh = overview();
     host.emit({ name: 'mesh:changed', data: {} });
     await waitFor(() => expect(banner()).toBeNull());
-    expect(screen.getByRole('heading', { name: 'Agents' })).toBeDefined();
+    // Still on the Agents screen.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Agents');
   });
 
   it('follows the messages: a freeze puts it up, a freeze-clear from the same machine takes it down', async () => {

@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { HostStore } from '../../../pwa/src/connection/HostStore.ts';
 import {
   BackgroundNotifier,
+  requestSettleMs,
   type NotifierPage,
 } from '../../../pwa/src/notifications/BackgroundNotifier.ts';
 import type { SystemNotice } from '../../../pwa/src/notifications/systemNotification.ts';
@@ -11,6 +12,12 @@ import { message, permission } from '../chat/fixtures.tsx';
 import { mockHost, useMockHost } from '../helpers/mockHost.tsx';
 
 useMockHost();
+
+/**
+ * Waits out the time in which a notice the test forbids would come: a request is told
+ * `requestSettleMs` after it arrives, the rest at once. A wait for something not to happen.
+ */
+const quietFor = () => new Promise((resolve) => setTimeout(resolve, requestSettleMs + 200));
 
 const running: HostStore[] = [];
 afterEach(() => {
@@ -79,7 +86,7 @@ describe('system notifications while the app is in the background', () => {
       name: 'message:updated',
       data: { agent: 'atlas', message: message({ id: 'm1', agent: 'atlas', done: true }) },
     });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await quietFor();
     expect(shown).toHaveLength(3);
     expect(badges.at(-1)).toBe(1);
     host.emit({ name: 'permission:resolved', data: { id: 'p1', agent: 'atlas' } });
@@ -88,11 +95,12 @@ describe('system notifications while the app is in the background', () => {
 
   it('says nothing of what was seen on screen, a cancelled answer, or a request a rule answered', async () => {
     const host = mockHost({ 'AgentService.List': () => [atlas] });
-    const { fake, shown, state } = page();
+    const { fake, shown, state, storage } = page();
     await online(fake);
     state.background = false;
     host.emit({ name: 'permission:requested', data: request });
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // Seen on screen once the notifier has remembered it.
+    await expect.poll(() => storage.get('switchboard.notices.seen')).toContain('permission:p1');
     state.background = true;
     // Seen while visible: not told once the page is hidden, even when replayed.
     host.emit({ name: 'permission:requested', data: request });
@@ -105,7 +113,7 @@ describe('system notifications while the app is in the background', () => {
     });
     host.emit({ name: 'permission:requested', data: { ...request, id: 'ruled' } });
     host.emit({ name: 'permission:resolved', data: { id: 'ruled', agent: 'atlas', rule: 0 } });
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await quietFor();
     expect(shown).toEqual([]);
   });
 

@@ -4,14 +4,17 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Problem } from '../../../schema/config.ts';
 import { SettingsScreen } from '../../../pwa/src/settings/SettingsScreen.tsx';
 import { renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import {
   configPath,
   configText,
   current,
   editorView,
+  problems,
+  saveStatus,
+  type SettingsHost,
   settingsHost,
   typeText,
-  type SettingsHost,
 } from './settingsHost.tsx';
 
 vi.mock('../../../pwa/src/settings/editor/schemaSupport.ts', () => ({
@@ -80,7 +83,7 @@ describe('theme and language', () => {
       ]),
     );
     await waitFor(() => expect(doc()).toBe(draft.replace('language: en', 'language: fr')));
-    expect(screen.getByText('Unsaved changes')).toBeDefined();
+    expect(saveStatus()).toBe('Unsaved changes');
   });
 
   it('says why the file could not take the change', async () => {
@@ -107,18 +110,22 @@ describe('in French', () => {
   it('speaks French', async () => {
     themedHost();
     renderWithHost(<SettingsScreen />, 'fr');
-    expect(await screen.findByRole('heading', { name: 'Réglages' })).toBeDefined();
-    expect(
-      await screen.findByText('L’emplacement par défaut de la configuration de Switchboard.'),
-    ).toBeDefined();
-    expect(screen.getByRole('button', { name: 'Ouvrir…' })).toBeDefined();
-    expect(screen.getByRole('group', { name: 'Thème' })).toBeDefined();
-    expect(radio('Sombre')).toBeDefined();
-    expect(screen.getByRole('textbox', { name: 'Modifier le fichier' })).toBeDefined();
-    expect(await screen.findByText('Aucun problème.')).toBeDefined();
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Réglages');
+    await waitFor(() =>
+      expect(document.querySelector('.config-file .settings-hint')?.textContent).toBe(
+        'L’emplacement par défaut de la configuration de Switchboard.',
+      ),
+    );
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Ouvrir…' }).disabled).toBe(false);
+    const theme = screen.getByRole('group', { name: 'Thème' });
+    expect(textPieces(theme)).toEqual(['Thème', 'Système', 'Clair', 'Sombre']);
+    expect(screen.getByRole('textbox', { name: 'Modifier le fichier' })).toBe(
+      editorView().contentDOM,
+    );
+    await waitFor(() => expect(problems()).toEqual({ summary: 'Aucun problème.', messages: [] }));
 
     typeText('theme: dark\n');
     fireEvent.click(screen.getByRole('button', { name: 'Enregistrer' }));
-    expect(await screen.findByText(/^Enregistré à \d{1,2}:\d{2}\.$/)).toBeDefined();
+    await waitFor(() => expect(saveStatus()).toMatch(/^Enregistré à \d{1,2}:\d{2}\.$/));
   });
 });

@@ -10,6 +10,8 @@ import {
   configText,
   diagnostics,
   editorView,
+  problems,
+  saveStatus,
   settingsHost,
   typeText,
 } from './settingsHost.tsx';
@@ -29,7 +31,7 @@ describe('the configuration editor', () => {
     const host = settingsHost();
     renderWithHost(<SettingsScreen />);
     await waitFor(() => expect(doc()).toBe(configText));
-    expect(screen.getByRole('textbox', { name: 'Edit the file' })).toBeDefined();
+    expect(screen.getByRole('textbox', { name: 'Edit the file' })).toBe(editorView().contentDOM);
     await waitFor(() => expect(setSchema).toHaveBeenCalledWith(editorView(), schema));
     expect(host.paramsOf('ConfigService.Content')).toEqual([[]]);
   });
@@ -56,12 +58,12 @@ describe('the configuration editor', () => {
     });
     renderWithHost(<SettingsScreen />);
     await waitFor(() => expect(doc()).toBe(configText));
-    await waitFor(() => expect(screen.getByText('No problems.')).toBeDefined());
+    await waitFor(() => expect(problems()).toEqual({ summary: 'No problems.', messages: [] }));
 
     const bad = 'language: en\ntheme: blue\n  comand: npx\n';
     typeText(bad);
-    expect(await screen.findByText('Unsaved changes')).toBeDefined();
-    await waitFor(() => expect(screen.getByText('1 error, 1 warning')).toBeDefined());
+    await waitFor(() => expect(saveStatus()).toBe('Unsaved changes'));
+    await waitFor(() => expect(problems().summary).toBe('1 error, 1 warning'));
     expect(host.paramsOf('ConfigService.Validate').at(-1)).toEqual([bad]);
     await waitFor(() => expect(diagnostics()).toHaveLength(2));
     expect(diagnostics()).toEqual([
@@ -111,14 +113,12 @@ describe('the configuration editor', () => {
     typeText('theme: blue\n');
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(
-        screen.getByText('Not saved: an error to fix first. The file is unchanged.'),
-      ).toBeDefined(),
+      expect(saveStatus()).toBe('Not saved: an error to fix first. The file is unchanged.'),
     );
     expect(host.paramsOf('ConfigService.Save')).toEqual([['theme: blue\n']]);
     expect(host.disk).toBe(configText);
     expect(doc()).toBe('theme: blue\n');
-    expect(screen.getByText(error.message)).toBeDefined();
+    expect(problems()).toEqual({ summary: '1 error, no warning', messages: [error.message] });
     await waitFor(() =>
       expect(diagnostics()).toMatchObject([{ severity: 'error', marked: 'blue' }]),
     );
@@ -132,12 +132,10 @@ describe('the configuration editor', () => {
     const huge = `# ${'é'.repeat(600 * 1024)}\n`; // 1.2 MB of UTF-8 in 0.6 M characters
     typeText(huge);
     const message = 'this configuration is over the limit of 1024 KiB';
-    expect(await screen.findByText(message)).toBeDefined();
+    await waitFor(() => expect(problems().messages).toEqual([message]));
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await waitFor(() =>
-      expect(
-        screen.getByText('Not saved: an error to fix first. The file is unchanged.'),
-      ).toBeDefined(),
+      expect(saveStatus()).toBe('Not saved: an error to fix first. The file is unchanged.'),
     );
     expect(host.paramsOf('ConfigService.Validate')).toHaveLength(1);
     expect(host.paramsOf('ConfigService.Save')).toEqual([]);
@@ -153,7 +151,7 @@ describe('the configuration editor', () => {
     const edited = configText.replace('command: npx', 'command: claude-acp');
     typeText(edited);
     fireEvent.click(save);
-    await waitFor(() => expect(screen.getByText(/^Saved at \d{1,2}:\d{2}/)).toBeDefined());
+    await waitFor(() => expect(saveStatus()).toMatch(/^Saved at \d{1,2}:\d{2}/));
     expect(host.paramsOf('ConfigService.Save')).toEqual([[edited]]);
     expect(host.disk).toBe(edited);
     expect(screen.getByRole('button', { name: 'Discard changes' })).toHaveProperty(

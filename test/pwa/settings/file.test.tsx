@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import type { BrowseResult } from '../../../schema/config.ts';
 import { SettingsScreen } from '../../../pwa/src/settings/SettingsScreen.tsx';
 import { renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { textPieces } from '../helpers/textPieces.ts';
 import { configPath, current, editorView, settingsHost, typeText } from './settingsHost.tsx';
 
 vi.mock('../../../pwa/src/settings/editor/schemaSupport.ts', () => ({
@@ -45,8 +46,12 @@ describe('the configuration file', () => {
   it('shows its path and where it came from', async () => {
     settingsHost({ methods: { 'ConfigService.Current': () => current({ source: 'env' }) } });
     renderWithHost(<SettingsScreen />);
-    expect(await screen.findByText(configPath)).toBeDefined();
-    expect(screen.getByText('Given by the SWITCHBOARD_CONFIG environment variable.')).toBeDefined();
+    await waitFor(() =>
+      expect(document.querySelector('.config-path')?.textContent).toBe(configPath),
+    );
+    expect(document.querySelector('.config-file .settings-hint')?.textContent).toBe(
+      'Given by the SWITCHBOARD_CONFIG environment variable.',
+    );
   });
 
   it('Open… browses folders, goes up, and opens the chosen file once confirmed', async () => {
@@ -71,9 +76,11 @@ describe('the configuration file', () => {
     ]);
 
     const confirm = within(screen.getByRole('dialog', { name: 'Open work.yml?' }));
-    expect(
-      confirm.getByText(/every running agent stops, and every conversation is forgotten/),
-    ).toBeDefined();
+    // The file, then what opening it costs.
+    expect(textPieces(document.querySelector('.confirm-open')!).slice(0, 2)).toEqual([
+      '/home/user/.config/switchboard/old/work.yml',
+      expect.stringMatching(/every running agent stops, and every conversation is forgotten/),
+    ]);
     expect(host.paramsOf('ConfigService.Open')).toEqual([]);
     fireEvent.click(confirm.getByRole('button', { name: 'Stop the agents and open' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
@@ -91,9 +98,15 @@ describe('the configuration file', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Open…' }));
     const dialog = within(await screen.findByRole('dialog'));
     fireEvent.click(await dialog.findByRole('button', { name: 'config.yaml, configuration file' }));
-    expect(dialog.getByText('Your unsaved changes in the editor will be lost.')).toBeDefined();
+    expect(document.querySelector('.confirm-open .settings-notice-warn')?.textContent).toBe(
+      'Your unsaved changes in the editor will be lost.',
+    );
     fireEvent.click(dialog.getByRole('button', { name: 'Back' }));
-    expect(await dialog.findByRole('button', { name: 'old, folder' })).toBeDefined();
+    // The folder again, where the file was chosen.
+    await waitFor(() => expect(document.querySelector('.confirm-open')).toBeNull());
+    expect(document.querySelector('.folder-path')?.textContent).toBe(
+      '/home/user/.config/switchboard',
+    );
     expect(host.paramsOf('ConfigService.Open')).toEqual([]);
   });
 
@@ -113,7 +126,7 @@ describe('the configuration file', () => {
     fireEvent.click(await dialog.findByRole('button', { name: 'config.yaml, configuration file' }));
     fireEvent.click(dialog.getByRole('button', { name: 'Stop the agents and open' }));
     expect((await dialog.findByRole('alert')).textContent).toBe(`Not opened: ${message}`);
-    expect(screen.getByRole('dialog')).toBeDefined();
+    expect(screen.getByRole<HTMLDialogElement>('dialog').open).toBe(true);
   });
 
   it('opens a recent file once confirmed, the file in use being only marked', async () => {
@@ -127,7 +140,10 @@ describe('the configuration file', () => {
     const recent = within(await screen.findByRole('group', { name: 'Recent files' }));
     fireEvent.click(await recent.findByRole('button', { name: 'Open /srv/team/switchboard.yaml' }));
     expect(recent.getAllByRole('button')).toHaveLength(1);
-    expect(recent.getByText('in use')).toBeDefined();
+    expect([...document.querySelectorAll('.recent-file')].map((file) => textPieces(file))).toEqual([
+      ['config.yaml', '/home/user/.config/switchboard', 'in use'],
+      ['switchboard.yaml', '/srv/team', 'Open'],
+    ]);
 
     const confirm = within(await screen.findByRole('dialog', { name: 'Open switchboard.yaml?' }));
     fireEvent.click(confirm.getByRole('button', { name: 'Stop the agents and open' }));

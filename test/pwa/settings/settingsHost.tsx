@@ -78,6 +78,17 @@ export function typeText(text: string): void {
   view.dispatch({ changes: { from: 0, to: view.state.doc.length, insert: text } });
 }
 
+/** What the line under the editor says of saving: unsaved changes, saved at…, not saved…. */
+export const saveStatus = () => document.querySelector('.save-status')?.textContent;
+
+/** The count of problems the editor lists (or that there is none), and each one's message. */
+export function problems(): { summary: string | undefined; messages: (string | null)[] } {
+  return {
+    summary: document.querySelector('.problems-summary')?.textContent,
+    messages: [...document.querySelectorAll('.problem-message')].map((found) => found.textContent),
+  };
+}
+
 /** The editor's diagnostics: severity, the text they mark, and their message. */
 export function diagnostics(): { severity: string; marked: string; message: string }[] {
   const view = editorView();

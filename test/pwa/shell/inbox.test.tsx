@@ -63,7 +63,10 @@ describe('the approval inbox', () => {
     expect(within(panel).getAllByRole('listitem')).toHaveLength(1);
     host.emit({ name: 'permission:resolved', data: { id: 'p-atlas', agent: 'atlas' } });
     await within(panel).findByText('Nothing waits for you.');
-    expect(screen.getByRole('button', { name: 'Approvals: nothing waits' })).toBeDefined();
+    const idle = await inboxButton(/^Approvals: nothing waits$/);
+    // No count left on the button.
+    expect(idle.querySelector('.inbox-count')).toBeNull();
+    expect(idle.className).not.toContain('inbox-button-waiting');
   });
 
   it('shows why an answer failed, and closes with Escape or by opening a chat', async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { validateConfig } from '../../host/config/validateConfig.ts';
-import { inFrench, validationFolderPerFile } from '../helpers/validationFolder.ts';
+import { validateConfig } from '../../../host/config/validateConfig.ts';
+import { inFrench, validationFolderPerFile } from '../../helpers/validationFolder.ts';
 
 const fixture = validationFolderPerFile();
 const { problems } = fixture;

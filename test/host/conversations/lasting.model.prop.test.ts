@@ -11,15 +11,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConversationDatabase } from '../../host/conversations/ConversationDatabase.ts';
-import { ConversationStore } from '../../host/conversations/ConversationStore.ts';
-import { ChatService } from '../../host/services/ChatService.ts';
-import { Supervisor } from '../../host/Supervisor.ts';
-import type { ChatMessage } from '../../schema/conversation.ts';
-import type { HostEvent } from '../../schema/events.ts';
-import { fakeAgent, testTimings } from '../helpers/agents.ts';
-import { noConfigFile } from '../helpers/supervisorHarness.ts';
-import { script, textOf } from '../helpers/chat.ts';
+import { ConversationDatabase } from '../../../host/conversations/ConversationDatabase.ts';
+import { ConversationStore } from '../../../host/conversations/ConversationStore.ts';
+import { ChatService } from '../../../host/services/ChatService.ts';
+import { Supervisor } from '../../../host/Supervisor.ts';
+import type { ChatMessage } from '../../../schema/conversation.ts';
+import type { HostEvent } from '../../../schema/events.ts';
+import { fakeAgent, testTimings } from '../../helpers/agents.ts';
+import { noConfigFile } from '../../helpers/supervisorHarness.ts';
+import { script, textOf } from '../../helpers/chat.ts';
 
 type Capability = 'resume' | 'load' | 'neither';
 

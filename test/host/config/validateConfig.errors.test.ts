@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { inFrench, validationFolderPerFile } from '../helpers/validationFolder.ts';
+import { inFrench, validationFolderPerFile } from '../../helpers/validationFolder.ts';
 
 const { problems } = validationFolderPerFile();
 

@@ -1,10 +1,10 @@
 import type { ErrorObject } from 'ajv';
 import { LineCounter, parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { wordFindings } from '../../host/config/wordFindings.ts';
-import { closest, schemaFindings } from '../../schema/configCheck/schemaFindings.ts';
-import { wordYamlError } from '../../schema/configCheck/yamlFindings.ts';
-import { Positions } from '../../schema/configCheck/yamlNodes.ts';
+import { wordFindings } from '../../../host/config/wordFindings.ts';
+import { closest, schemaFindings } from '../../../schema/configCheck/schemaFindings.ts';
+import { wordYamlError } from '../../../schema/configCheck/yamlFindings.ts';
+import { Positions } from '../../../schema/configCheck/yamlNodes.ts';
 
 /** Words ajv errors about `text` as the validation would, in both languages. */
 function word(text: string, errors: Partial<ErrorObject>[]) {

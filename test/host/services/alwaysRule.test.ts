@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { alwaysRule } from '../../host/services/alwaysRule.ts';
-import type { PermissionOption, ToolCallView } from '../../schema/conversation.ts';
-import { toolAt as tool } from '../helpers/tools.ts';
+import { alwaysRule } from '../../../host/services/alwaysRule.ts';
+import type { PermissionOption, ToolCallView } from '../../../schema/conversation.ts';
+import { toolAt as tool } from '../../helpers/tools.ts';
 
 const cwd = '/work/project';
 const options: PermissionOption[] = [

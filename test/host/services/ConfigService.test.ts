@@ -1,8 +1,8 @@
 import { chmod, mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { isAlive } from '../helpers/agents.ts';
-import { configHarnessPerTest, configText } from '../helpers/configHarness.ts';
+import { isAlive } from '../../helpers/agents.ts';
+import { configHarnessPerTest, configText } from '../../helpers/configHarness.ts';
 
 const open = configHarnessPerTest();
 
@@ -64,7 +64,7 @@ describe('ConfigService on a real file, with real agents', () => {
     await supervisor.start('a');
     await expect
       .poll(() => supervisor.logs('a').find((line) => line.startsWith('agent pid')))
-      .toBeTruthy();
+      .toMatch(/^agent pid \d+/);
     const pid = Number(
       supervisor
         .logs('a')
@@ -134,6 +134,7 @@ describe('ConfigService on a real file, with real agents', () => {
       state: 'ready',
       outdated: false,
     });
+    // A wait for nothing more to come: one change, not one per watcher event.
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(changes().length).toBe(before + 1);
   });

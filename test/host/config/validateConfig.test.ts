@@ -2,10 +2,10 @@ import { writeFile } from 'node:fs/promises';
 import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultConfigText } from '../../host/config/defaultConfig.ts';
-import { ConfigError, loadConfig, parseConfig } from '../../host/config/loadConfig.ts';
-import { validateConfig } from '../../host/config/validateConfig.ts';
-import { validationFolderPerFile } from '../helpers/validationFolder.ts';
+import { defaultConfigText } from '../../../host/config/defaultConfig.ts';
+import { ConfigError, loadConfig, parseConfig } from '../../../host/config/loadConfig.ts';
+import { validateConfig } from '../../../host/config/validateConfig.ts';
+import { validationFolderPerFile } from '../../helpers/validationFolder.ts';
 
 const fixture = validationFolderPerFile();
 

@@ -1,6 +1,6 @@
 import { fc, test } from '@fast-check/vitest';
 import { describe, expect } from 'vitest';
-import { validateConfig } from '../../host/config/validateConfig.ts';
+import { validateConfig } from '../../../host/config/validateConfig.ts';
 
 const configPath = '/nowhere/switchboard/config.yaml';
 /** A PATH where nothing is found, so that results do not depend on this machine. */

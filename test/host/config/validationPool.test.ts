@@ -11,9 +11,9 @@ import {
   poolThreshold,
   validateConfig,
   validateConfigInPool,
-} from '../../host/config/validateConfig.ts';
-import { checkConfigInPool } from '../../host/config/validationPool.ts';
-import { repoRoot } from '../helpers/typescriptProcess.ts';
+} from '../../../host/config/validateConfig.ts';
+import { checkConfigInPool } from '../../../host/config/validationPool.ts';
+import { repoRoot } from '../../helpers/typescriptProcess.ts';
 
 const configPath = '/nowhere/switchboard/config.yaml';
 const env = { PATH: '/usr/bin:/bin' };

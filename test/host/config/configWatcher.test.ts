@@ -9,8 +9,8 @@ import {
   watchConfigFile,
   type ConfigWatcher,
   type ConfigWatcherOptions,
-} from '../../host/config/configWatcher.ts';
-import { repoRoot, typescriptProcess } from '../helpers/typescriptProcess.ts';
+} from '../../../host/config/configWatcher.ts';
+import { repoRoot, typescriptProcess } from '../../helpers/typescriptProcess.ts';
 
 const settleMs = 50;
 
@@ -40,7 +40,10 @@ async function watchFile(options: ConfigWatcherOptions = {}) {
 
 const eventually = <T>(read: () => T) => expect.poll(read, { timeout: 5_000, interval: 10 });
 
-/** Long enough for any report still on its way (a missing file takes two settle windows). */
+/**
+ * A wait for nothing more to be reported: long enough for any report still on its way (a
+ * missing file takes two settle windows).
+ */
 const quiet = () => sleep(settleMs * 5);
 
 async function renameSave(text: string): Promise<void> {
@@ -154,6 +157,7 @@ describe('watchConfigFile', () => {
   it('does not report a file missing for less than two settle windows as deleted', async () => {
     const { reports } = await watchFile({ settleMs: 200 });
     await unlink(file);
+    // Missing for 260 ms: more than one window of 200 ms, less than two.
     await sleep(260);
     await writeFile(file, 'recreated late');
     await eventually(() => reports).toEqual(['recreated late']);
@@ -198,6 +202,7 @@ import { watchConfigFile } from ${JSON.stringify(module)};
 const watcher = watchConfigFile(${JSON.stringify(file)}, (text) => console.log(text), { settleMs: 60_000 });
 await watcher.ready;
 await writeFile(${JSON.stringify(file)}, 'pending');
+// Time for the watcher to see the write and start its settle (nothing shows it before 60 s).
 await sleep(100);
 await watcher.close();
 console.log('closed');

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { fakeAgent, isAlive } from '../helpers/agents.ts';
-import { script } from '../helpers/chat.ts';
-import { harnessPerTest } from '../helpers/supervisorHarness.ts';
+import { fakeAgent, isAlive } from '../../helpers/agents.ts';
+import { script } from '../../helpers/chat.ts';
+import { harnessPerTest } from '../../helpers/supervisorHarness.ts';
 
 const open = harnessPerTest();
 
@@ -51,7 +51,7 @@ describe('ChatService with real workers', () => {
       const output = tool?.kind === 'tool' ? tool.tool.terminals?.[0]?.output : undefined;
       return output?.match(/^(\d+)\n$/)?.[1];
     };
-    await expect.poll(pid).toBeDefined();
+    await expect.poll(pid).toMatch(/^\d+$/);
     // A zombie once killed: its worker, which would reap it, is gone.
     const alive = () => isAlive(Number(pid()));
     expect(alive()).toBe(true);

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { addLogEntry, meshLogCapacity } from '../../../machines/meshFold.ts';
-import { splitPayload } from '../../../pwa/src/mesh/payloadText.ts';
-import { entry, overview } from './fixtures.ts';
+import { addLogEntry, meshLogCapacity } from '../../machines/meshFold.ts';
+import { entry, overview } from '../helpers/meshOverview.ts';
 
 const laptop = { machine: 'laptop', agent_id: 'alpha' };
 const desktop = { machine: 'desktop', agent_id: 'gamma' };
@@ -41,20 +40,5 @@ describe('a mesh:message folded into the overview', () => {
     expect(mesh.freezes.map((freeze) => freeze.from)).toEqual([laptop]);
     mesh = addLogEntry(mesh, entry('sent', 'alpha', 'note', { from: laptop }));
     expect(mesh.freezes).toHaveLength(1);
-  });
-});
-
-describe('a payload to read', () => {
-  it('says its reason, or its message, in words, and the rest as JSON', () => {
-    expect(splitPayload({ reason: 'release 3.1', pr: 42 })).toEqual({
-      text: 'release 3.1',
-      rest: '{"pr":42}',
-    });
-    expect(splitPayload({ message: 'hello', reason: '' })).toEqual({
-      text: 'hello',
-      rest: '{"reason":""}',
-    });
-    expect(splitPayload({ reason: 3 })).toEqual({ text: undefined, rest: '{"reason":3}' });
-    expect(splitPayload({})).toEqual({ text: undefined, rest: undefined });
   });
 });

@@ -3,13 +3,13 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { locateConfig } from '../../host/config/configPath.ts';
-import { loadConfig } from '../../host/config/loadConfig.ts';
-import { AgentService } from '../../host/services/AgentService.ts';
-import { Supervisor } from '../../host/Supervisor.ts';
-import type { HostEvent } from '../../schema/events.ts';
-import { testTimings } from '../helpers/agents.ts';
-import { typescriptProcess } from '../helpers/typescriptProcess.ts';
+import { locateConfig } from '../../../host/config/configPath.ts';
+import { loadConfig } from '../../../host/config/loadConfig.ts';
+import { AgentService } from '../../../host/services/AgentService.ts';
+import { Supervisor } from '../../../host/Supervisor.ts';
+import type { HostEvent } from '../../../schema/events.ts';
+import { testTimings } from '../../helpers/agents.ts';
+import { typescriptProcess } from '../../helpers/typescriptProcess.ts';
 
 let home: string;
 beforeEach(async () => {

@@ -40,7 +40,7 @@ function properties(): [string, SchemaNode][] {
 describe('schema/config.schema.json', () => {
   it('is the 2020-12 draft, with an $id', () => {
     expect(root.$schema).toBe('https://json-schema.org/draft/2020-12/schema');
-    expect(root.$id).toBeTruthy();
+    expect(root.$id).toBe('urn:switchboard:config');
   });
 
   it('describes every property, for the hover of editors', () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { inspectionHistory, InspectorService } from '../../host/services/InspectorService.ts';
-import type { Supervisor } from '../../host/Supervisor.ts';
+import { inspectionHistory, InspectorService } from '../../../host/services/InspectorService.ts';
+import type { Supervisor } from '../../../host/Supervisor.ts';
 
 /** A supervisor with one agent `a`, counting what its worker is asked. */
 function service() {

@@ -1,8 +1,8 @@
 // @vitest-environment happy-dom
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { TopBar } from '../../pwa/src/shell/TopBar.tsx';
-import { mockHost, renderWithHost, useMockHost } from './helpers/mockHost.tsx';
+import { TopBar } from '../../../pwa/src/shell/TopBar.tsx';
+import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
 
 useMockHost();
 
@@ -26,6 +26,21 @@ describe('the top bar', () => {
     mockHost();
     renderWithHost(<TopBar route={{ screen: 'settings' }} navigate={() => {}} />, 'fr');
     await waitFor(() => expect(screen.getByRole('status').textContent).toBe('connecté'));
-    expect(screen.getByRole('button', { name: 'Réglages' })).toBeDefined();
+    const screens = within(screen.getByRole('navigation')).getAllByRole('button');
+    expect(screens.map((button) => button.textContent)).toEqual([
+      'Agents',
+      'Discussion',
+      'Maillage',
+      'Réglages',
+      'Inspecteur',
+    ]);
+    // Settings is the screen shown.
+    expect(screens.map((button) => button.getAttribute('aria-current'))).toEqual([
+      null,
+      null,
+      null,
+      'page',
+      null,
+    ]);
   });
 });
