@@ -12,13 +12,12 @@ import type {
   TerminalView,
 } from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
-import type { ConversationOptions } from './conversationOptions.ts';
+import { conversationSay, type ConversationOptions, type Say } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import { messageAttachments } from './promptBlocks.ts';
 import type { PromptAttachment } from '../schema/worker.ts';
-import { failed, type Result } from '../schema/result.ts';
-import { translate, type Say } from '../locales/translate.ts';
+import { failed, ok, type Result } from '../schema/result.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -62,7 +61,7 @@ export class Conversation {
   readonly #newId: () => string;
   readonly #emit = (event: ConversationEvent) => this.#transcript.emit(event);
   /** A sentence of `locales/` in the user's language (a refusal the host passes on as it is). */
-  readonly #say: Say = (key, values) => translate(this.options.language?.() ?? 'en', key, values);
+  readonly #say: Say = (key, values) => conversationSay(this.options, key, values);
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
   /** What the agent asks the user to fill in or open (`elicitation/create`). */
@@ -157,13 +156,11 @@ export class Conversation {
 
   answerPermission(id: string, optionId: string): Result<void> {
     const turn = this.#current;
-    if (!turn) {
-      return failed('not-found', this.#say('error.unknownPermission', { id }));
-    }
+    if (!turn) return failed('not-found', this.#say('error.unknownPermission', { id }));
     const answered = turn.permissions.answer(id, optionId);
     if (!answered.ok) return answered;
     turn.actor.send({ type: 'turn.permissionAnswered', rejected: answered.value.rejected });
-    return { ok: true, value: undefined };
+    return ok(undefined);
   }
 
   /** The agent became `ready` (after a start). */
