@@ -1,5 +1,6 @@
 // @ts-check
 import eslint from '@eslint/js';
+import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import { layering } from './scripts/layeringRule.mjs';
 
@@ -45,6 +46,20 @@ export default tseslint.config(
     },
   },
   { files: ['**/*.js', '**/*.mjs'], ...tseslint.configs.disableTypeChecked },
+  {
+    // The Rules of React, and those of the React Compiler: what a hook may read, write and skip.
+    files: ['pwa/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat.recommended,
+    rules: {
+      ...reactHooks.configs.flat.recommended.rules,
+      // A dependency left out is a stale value: an error, not a warning nobody reads.
+      'react-hooks/exhaustive-deps': 'error',
+      'react-hooks/unsupported-syntax': 'error',
+      // Says which components the React Compiler would leave as written (TanStack Virtual's
+      // useVirtualizer): the app is not built with the compiler, so that costs nothing.
+      'react-hooks/incompatible-library': 'off',
+    },
+  },
   {
     files: ['**/*.{ts,tsx,mts,js,mjs}'],
     plugins: { local: { rules: { layering } } },

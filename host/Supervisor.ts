@@ -29,14 +29,14 @@ import {
   type SupervisedEvent,
 } from './WorkerEventRelay.ts';
 
-export type { ConversationKeeper, InspectionSink } from './WorkerEventRelay.ts';
+export type { ConversationKeeper } from './WorkerEventRelay.ts';
 
 /** REFERENCE.md's delays, plus how often idle agents are looked for. */
 export interface SupervisorTimings extends LifecycleTimings {
   idleCheckIntervalMs: number;
 }
 
-export const referenceSupervisorTimings: SupervisorTimings = {
+const referenceSupervisorTimings: SupervisorTimings = {
   ...referenceTimings,
   idleCheckIntervalMs: 30_000,
 };

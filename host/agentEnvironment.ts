@@ -15,7 +15,7 @@ const hostOnly = /^SWITCHBOARD_/i;
  * agentEnvironment({ PATH: '/bin', SWITCHBOARD_TOKEN: 't' }, { API_KEY: 'k' })
  * // { PATH: '/bin', API_KEY: 'k' }
  */
-export function agentEnvironment(
+function agentEnvironment(
   host: Readonly<Record<string, string | undefined>>,
   own: Readonly<Record<string, string>>,
 ): Record<string, string> {

@@ -31,6 +31,7 @@ const english = {
 };
 export type MessageKey = keyof typeof english;
 
+/** Every language the app and the host speak. */
 export const languages: readonly Language[] = ['en', 'fr'];
 
 /** `fr` is complete, not a fallback: the type makes a missing key an error. */

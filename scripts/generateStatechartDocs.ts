@@ -1,9 +1,8 @@
 /** Writes the reference page of every statechart, in English and French (`npm run docs`). */
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { charts, pagePath, renderChart, type Language } from './statechartDocs.ts';
-
-const languages: Language[] = ['en', 'fr'];
+import { languages } from '../locales/messages.ts';
+import { charts, pagePath, renderChart } from './statechartDocs.ts';
 
 for (const [id, chart] of Object.entries(charts)) {
   for (const language of languages) {

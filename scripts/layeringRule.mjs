@@ -66,7 +66,7 @@ export const layering = {
     const { may, types = [], runtime = [], common = false } = layer;
 
     /**
-     * @param {import('estree').Node} node
+     * @param {import('eslint').Rule.Node} node
      * @param {unknown} source the import's specifier, when it is a string
      * @param {boolean} typeOnly erased by TypeScript: `import type`, `export type`, `import('…').T`
      */
@@ -105,7 +105,7 @@ export const layering = {
         check(node, node.source.value, 'exportKind' in node && node.exportKind === 'type'),
       ImportExpression: (node) =>
         check(node, node.source.type === 'Literal' ? node.source.value : undefined, false),
-      /** @param {import('estree').Node & { source?: { value: unknown } }} node */
+      /** @param {import('eslint').Rule.Node & { source?: { value: unknown } }} node */
       TSImportType: (node) => check(node, node.source?.value, true),
     };
   },

@@ -15,8 +15,8 @@ import type { ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
 
 /** Lines of stderr kept per run, and how many of them a failed start reports. */
-export const logCapacity = 200;
-export const failureTailLines = 20;
+const logCapacity = 200;
+const failureTailLines = 20;
 /** Log characters posted and not yet read by the host, beyond which the agent's stderr waits. */
 export const logBytesInFlight = 1024 * 1024;
 

@@ -11,11 +11,11 @@ import type { TerminalView } from '../schema/conversation.ts';
 import { TerminalOutput } from './terminalOutput.ts';
 
 /** The most output a terminal keeps when the agent names no `outputByteLimit`: floods stay bounded. */
-export const defaultOutputBytes = 1024 * 1024;
+const defaultOutputBytes = 1024 * 1024;
 /** The most of a terminal's output its view carries: it travels in every snapshot. */
-export const viewOutputBytes = 64 * 1024;
+const viewOutputBytes = 64 * 1024;
 /** The most terminals an agent may hold at once (released ones do not count). */
-export const maxTerminals = 32;
+const maxTerminals = 32;
 /** How long a killed command has between SIGTERM and SIGKILL. */
 const killGraceMs = 2000;
 /** How often a running terminal's view is sent at the most. */

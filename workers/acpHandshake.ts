@@ -22,7 +22,7 @@ import {
 import type { AgentFailure } from '../schema/agents.ts';
 
 /** The only ACP version Switchboard speaks. */
-export const protocolVersion = 1;
+const protocolVersion = 1;
 
 export type HandshakeResult =
   | { ok: true; capabilities: AgentCapabilities; agentInfo: Implementation | null }
@@ -60,7 +60,7 @@ export interface ClientHandlers {
  * elicitations (forms and links)
  * (https://agentclientprotocol.com/protocol/v1/initialization#client-capabilities).
  */
-export const clientCapabilities: ClientCapabilities = {
+const clientCapabilities: ClientCapabilities = {
   fs: { readTextFile: true, writeTextFile: true },
   terminal: true,
   auth: { terminal: true },

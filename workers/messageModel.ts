@@ -42,7 +42,7 @@ const toolKind = (kind: string | null | undefined): ToolKind =>
   kind && toolKinds.has(kind) ? (kind as ToolKind) : 'other';
 
 /** Compact JSON of what an agent gave, `''` when it gave nothing. */
-export const compactJson = (value: unknown): string =>
+const compactJson = (value: unknown): string =>
   value === undefined || value === null ? '' : (JSON.stringify(value) ?? '');
 
 /** A content block as Markdown text: what is not text is named, not dropped silently. */

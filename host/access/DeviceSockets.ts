@@ -4,7 +4,7 @@ interface Closable {
 }
 
 /** The WebSocket close code a revoked device's sockets get (4000–4999: the application's). */
-export const revokedCloseCode = 4401;
+const revokedCloseCode = 4401;
 
 /**
  * The open WebSockets of each paired device, so that revoking one cuts it at once

@@ -9,7 +9,7 @@ const alphabet = '23456789ABCDEFGHJKLMNPQRSTUVWXYZ';
 const codeLength = 10;
 
 /** A code as typed: its letters upper-cased, spaces and dashes dropped. */
-export const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
+const normalizeCode = (code: string): string => code.replace(/[\s-]/g, '').toUpperCase();
 
 /**
  * The one-time pairing codes of `DeviceService.Pair` (CONTRACT.md §9): 10 characters of 32 (50

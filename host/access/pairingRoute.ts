@@ -5,7 +5,7 @@ import { maxDeviceName } from './DeviceStore.ts';
 import type { PairingCodes } from './PairingCodes.ts';
 
 /** `POST /api/pair` `{code, name}` (CONTRACT.md §9): public, limited like failed logins. */
-export const pairPath = '/api/pair';
+const pairPath = '/api/pair';
 
 /** Whether `request` is the one request of `/api` that needs no session. */
 export const isPairingRequest = (request: FastifyRequest): boolean =>

@@ -4,7 +4,7 @@ import { dirname } from 'node:path';
 import { writeFileAtomic } from './atomicWrite.ts';
 
 /** How many configuration files `ConfigService.Recent()` remembers. */
-export const recentCapacity = 8;
+const recentCapacity = 8;
 
 /**
  * The configuration files opened from the application, most recent first, kept in the state dir

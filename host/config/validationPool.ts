@@ -14,7 +14,7 @@ const idleTimeoutMs = 10_000;
  * How many checks may wait behind the one running; more are refused at once. Each holds its text
  * (1 MiB at most), so what waits is bounded too.
  */
-export const maxWaitingChecks = 4;
+const maxWaitingChecks = 4;
 
 /** A check refused because {@link maxWaitingChecks} already wait. */
 export class ValidationBusy extends Error {

@@ -16,7 +16,7 @@ function formatList(language: Language, values: readonly string[]): string {
 }
 
 /** One finding's message. */
-export function wordFinding(finding: Finding, language: Language): string {
+function wordFinding(finding: Finding, language: Language): string {
   const values = Object.fromEntries(
     Object.entries(finding.values).map(([name, value]: [string, FindingValue]) => [
       name,

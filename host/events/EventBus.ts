@@ -16,7 +16,7 @@ export interface EventBusOptions {
   maxQueuedBytes?: number;
 }
 
-export const defaultEventBusOptions: Required<EventBusOptions> = {
+const defaultEventBusOptions: Required<EventBusOptions> = {
   capacity: 10_000,
   maxQueuedFrames: 1_000,
   maxQueuedBytes: 4 * 1024 * 1024,

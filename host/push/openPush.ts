@@ -15,7 +15,7 @@ export interface PushHost {
 }
 
 /** The VAPID `sub` claim when `SWITCHBOARD_PUSH_SUBJECT` names none (Apple refuses `localhost`). */
-export const defaultPushSubject = 'mailto:switchboard@example.com';
+const defaultPushSubject = 'mailto:switchboard@example.com';
 
 /**
  * The host's Web Push, from its state dir: the VAPID keys (made once), the subscribed devices,

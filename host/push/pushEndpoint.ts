@@ -6,7 +6,7 @@ import { BlockList, isIP, type LookupFunction } from 'node:net';
  * subscription's endpoint must be on one of them. A name listed with a leading dot stands for its
  * subdomains (Edge's WNS hosts are `wns2-<region>.notify.windows.com`).
  */
-export const pushServiceHosts: readonly string[] = [
+const pushServiceHosts: readonly string[] = [
   'fcm.googleapis.com', // Chrome, Opera, Samsung Internet, Brave
   '.push.services.mozilla.com', // Firefox (updates.push.services.mozilla.com)
   '.notify.windows.com', // Edge

@@ -1,17 +1,4 @@
-import { hostname, networkInterfaces } from 'node:os';
-
-/** The addresses of this machine's network interfaces, loopback included. */
-export function localAddresses(): string[] {
-  return Object.values(networkInterfaces()).flatMap((entries) =>
-    (entries ?? []).map((entry) => entry.address),
-  );
-}
-
-/** The names this machine answers to: `localhost`, its hostname and its `.local` name. */
-export function localNames(): string[] {
-  const name = hostname().toLowerCase();
-  return ['localhost', name, name.endsWith('.local') ? name : `${name}.local`];
-}
+import { networkInterfaces } from 'node:os';
 
 /** Whether `host` (an address or name to listen on) is this machine's loopback only. */
 export function isLoopback(host: string): boolean {

@@ -36,7 +36,7 @@ export interface RequestContext {
 }
 
 /** -32000: a refusal or failure the user reads (CONTRACT.md §3). */
-export const serviceErrorCode = -32000;
+const serviceErrorCode = -32000;
 
 /**
  * The one JSON-RPC 2.0 dispatcher behind `POST /api/rpc` and `GET /api/ws` (CONTRACT.md §3):

@@ -6,7 +6,7 @@ import { randomBytes } from 'node:crypto';
  * end-to-end tests fail on any violation). `nonce` is the one of an HTML response
  * ({@link cspNonce}); `socket` the WebSocket URL of the request's own host, when it has one.
  */
-export function contentSecurityPolicy(nonce?: string, socket?: string): string {
+function contentSecurityPolicy(nonce?: string, socket?: string): string {
   return [
     // Everything not named below: this origin only.
     "default-src 'self'",

@@ -11,7 +11,7 @@ export const maxNodes = 5_000;
 export const maxNesting = 64;
 
 /** The length of `text` in UTF-8, without encoding it (this module runs in browsers too). */
-export function utf8Length(text: string): number {
+function utf8Length(text: string): number {
   let bytes = 0;
   for (let index = 0; index < text.length; index++) {
     const code = text.charCodeAt(index);

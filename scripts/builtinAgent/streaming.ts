@@ -11,7 +11,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
  * @example
  * chunkWords('one two three', 2); // ['one two ', 'three']
  */
-export function chunkWords(text: string, wordsPerChunk = 4): string[] {
+function chunkWords(text: string, wordsPerChunk = 4): string[] {
   const words = text.split(/(?<=\s)(?=\S)/);
   const chunks: string[] = [];
   for (let index = 0; index < words.length; index += wordsPerChunk) {

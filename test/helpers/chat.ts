@@ -18,7 +18,7 @@ export const conversationEvents = (events: EventFrame[], agent: string): Convers
   );
 
 /** What a client that saw `events` holds of `agent`'s conversation. */
-export function fold(events: EventFrame[], agent: string): Conversation {
+function fold(events: EventFrame[], agent: string): Conversation {
   return conversationEvents(events, agent).reduce(applyConversationEvent, emptyConversation());
 }
 

@@ -99,7 +99,7 @@ type StartHost = (
 ) => Promise<HostProcess>;
 
 /** The environment a test host runs with in `folder` (its state dir, its own config home). */
-export const hostEnvironment = (folder: string, env: Record<string, string> = {}) => ({
+const hostEnvironment = (folder: string, env: Record<string, string> = {}) => ({
   ...process.env,
   SWITCHBOARD_TOKEN: testToken,
   SWITCHBOARD_STATE_DIR: join(folder, 'state'),

@@ -11,7 +11,7 @@ import type { AgentFailure } from '../../schema/agents.ts';
  * 3 s after SIGTERM) starts at the end of the jump, not at its own deadline. `advance` sets the
  * time to every deadline in turn, so each effect happens at its exact instant.
  */
-export class SteppingClock extends SimulatedClock {
+class SteppingClock extends SimulatedClock {
   readonly #deadlines = new Map<number, number>();
 
   override setTimeout(fn: () => void, timeout: number): number {
@@ -70,7 +70,7 @@ export interface TopLevelChange {
 
 type Snapshot = SnapshotFrom<typeof agentLifecycleMachine>;
 
-export const topLevelOf = (snapshot: Snapshot): AgentStateName =>
+const topLevelOf = (snapshot: Snapshot): AgentStateName =>
   (typeof snapshot.value === 'string'
     ? snapshot.value
     : Object.keys(snapshot.value)[0]) as AgentStateName;

@@ -79,7 +79,7 @@ export const naturalExit = (m: Model): number => {
 };
 
 /** The SIGKILL at 8 s ends any process that is still there. */
-export const exitAt = (m: Model): number => Math.min(naturalExit(m), m.stopSince! + killAt);
+const exitAt = (m: Model): number => Math.min(naturalExit(m), m.stopSince! + killAt);
 
 export const processExited = (m: Model) => {
   m.process!.alive = false;

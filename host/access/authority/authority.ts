@@ -55,7 +55,7 @@ const day = 24 * 3600 * 1000;
 const authorityLifetime = 3650 * day;
 
 /** The files of the host's own authority in `folder`; its key is mode 0600. */
-export const authorityFiles = (folder: string) => ({
+const authorityFiles = (folder: string) => ({
   cert: join(folder, 'ca.pem'),
   key: join(folder, 'ca-key.pem'),
 });
@@ -186,7 +186,7 @@ function nameConstraintsExtension(constraints: Constraints): x509.Extension {
 }
 
 /** The permitted names of a certificate's `nameConstraints`, or undefined when it has none. */
-export function readConstraints(certificate: x509.X509Certificate): Constraints | undefined {
+function readConstraints(certificate: x509.X509Certificate): Constraints | undefined {
   const extension = certificate.getExtension(id_ce_nameConstraints);
   if (!extension) return undefined;
   const parsed = AsnConvert.parse(extension.value, NameConstraints);

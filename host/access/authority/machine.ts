@@ -38,7 +38,7 @@ export function currentMachine(): Machine {
  * grade NAT (Tailscale's 100.64/10), IPv4 link-local, and IPv6 unique local addresses. IPv6
  * link-local is left out: a URL cannot name its zone.
  */
-export const privateRanges: readonly string[] = [
+const privateRanges: readonly string[] = [
   '127.0.0.0/8',
   '10.0.0.0/8',
   '172.16.0.0/12',
@@ -50,7 +50,7 @@ export const privateRanges: readonly string[] = [
 ];
 
 /** The DNS names of this machine: `localhost`, its host name and its mDNS name. */
-export function machineDnsNames(machine: Machine): string[] {
+function machineDnsNames(machine: Machine): string[] {
   const name = machine.hostname;
   return [...new Set(['localhost', name, name.endsWith('.local') ? name : `${name}.local`])];
 }
@@ -59,7 +59,7 @@ export function machineDnsNames(machine: Machine): string[] {
  * The addresses a server certificate names: every IPv4 address, and the IPv6 loopback and unique
  * local ones (global IPv6 addresses are often temporary, rotated daily; a device uses the name).
  */
-export function machineAddresses(machine: Machine): string[] {
+function machineAddresses(machine: Machine): string[] {
   const ipv6 = blockListOf(['::1/128', 'fc00::/7']);
   const addresses = machine.addresses
     .map((address) => address.split('%')[0]!)

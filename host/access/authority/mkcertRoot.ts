@@ -17,7 +17,7 @@ export interface MkcertRoot {
  * `$CAROOT` when set (and then only there, as mkcert does), else what `mkcert -CAROOT` prints,
  * else mkcert's default folder for this platform.
  */
-export async function mkcertFolder(env: Env = process.env): Promise<string> {
+async function mkcertFolder(env: Env = process.env): Promise<string> {
   if (env.CAROOT) return env.CAROOT;
   const printed = await new Promise<string | undefined>((resolve) => {
     execFile('mkcert', ['-CAROOT'], { timeout: 3000, env: { ...env } }, (error, stdout) =>

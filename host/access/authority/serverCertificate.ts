@@ -11,10 +11,10 @@ const day = 24 * 3600 * 1000;
  * Forum's 200 days since March 2026 (ballot SC-081), Apple's and Chrome's 398 — though those
  * apply to public roots, not to one a user installed.
  */
-export const serverCertificateLifetime = 180 * day;
+const serverCertificateLifetime = 180 * day;
 
 /** A server certificate is issued again once it has less than this left. */
-export const renewBefore = 30 * day;
+const renewBefore = 30 * day;
 
 /** A server certificate and its key, PEM, as Node's TLS takes them. */
 export interface ServerCertificate {
@@ -59,7 +59,7 @@ export async function issueServerCertificate(
 }
 
 /** The names a server certificate carries, sorted. */
-export function namesOf(certificate: x509.X509Certificate): ServerNames {
+function namesOf(certificate: x509.X509Certificate): ServerNames {
   const names = certificate.getExtension(x509.SubjectAlternativeNameExtension)?.names.items ?? [];
   const of = (type: string) =>
     names

@@ -11,7 +11,7 @@ import { useHostAction } from './useHostAction.ts';
 import { useMediaQuery } from './useMediaQuery.ts';
 
 /** From this width the panel is a column beside the conversation; below, it covers it. */
-export const dockedHistory = '(min-width: 1200px)';
+const dockedHistory = '(min-width: 1200px)';
 
 export interface HistoryPanelProps {
   id: string;

@@ -21,7 +21,7 @@ export interface MessageListProps {
 }
 
 /** How long a revealed message stays highlighted (ms). */
-export const revealFor = 2500;
+const revealFor = 2500;
 
 /** Within this many pixels of the end, the reader is at the bottom and the list follows. */
 const endThreshold = 48;

@@ -1,7 +1,7 @@
 import { FitAddon } from '@xterm/addon-fit';
 import { Terminal } from '@xterm/xterm';
 import '@xterm/xterm/css/xterm.css';
-import { useEffect, useRef } from 'react';
+import { useEffect, useEffectEvent, useRef } from 'react';
 import { cspNonce } from '../shell/cspNonce.ts';
 import { completeLength, paletteColours } from './paletteColours.ts';
 
@@ -80,8 +80,9 @@ interface Shown {
 export function XtermView({ output, label, length, input }: XtermViewProps) {
   const host = useRef<HTMLDivElement>(null);
   const terminal = useRef<Shown>(undefined);
-  const typing = useRef(input);
-  typing.current = input;
+  // What the user types goes to the input of the last render, without opening the terminal again.
+  const onData = useEffectEvent((data: string) => input?.onData(data));
+  const onResize = useEffectEvent((size: { cols: number; rows: number }) => input?.onResize(size));
   const interactive = input !== undefined;
 
   useEffect(() => {
@@ -103,8 +104,8 @@ export function XtermView({ output, label, length, input }: XtermViewProps) {
     terminal.current = shown;
     const subscriptions = interactive
       ? [
-          xterm.onData((data) => typing.current?.onData(data)),
-          xterm.onResize(({ cols, rows }) => typing.current?.onResize({ cols, rows })),
+          xterm.onData((data) => onData(data)),
+          xterm.onResize(({ cols, rows }) => onResize({ cols, rows })),
         ]
       : [];
     const resize = new ResizeObserver(() => (interactive ? fitBox(shown) : fitWidth(shown)));

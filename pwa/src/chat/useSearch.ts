@@ -5,7 +5,7 @@ import { useT } from '../i18n.tsx';
 import { errorText } from './errorText.ts';
 
 /** How long typing must pause before the host is asked (ms). */
-export const searchDelay = 250;
+const searchDelay = 250;
 
 export interface SearchState {
   /** The hits of the last query answered, best first; `undefined` for an empty query. */

@@ -1,4 +1,4 @@
-import { useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import type { RpcParams } from '../../../schema/rpc.ts';
 import type { LoginTerminalView } from '../../../schema/conversation.ts';
 import { useHostStore } from '../connection/useHost.ts';
@@ -13,9 +13,9 @@ const maxKeys = 16 * 1024;
  */
 export function useTerminalInput(agent: string, terminal: LoginTerminalView): TerminalInput {
   const store = useHostStore();
+  const { id } = terminal;
   const running = terminal.exitCode === null && terminal.signal === null;
-  const target = useRef({ agent, id: terminal.id, running });
-  target.current = { agent, id: terminal.id, running };
+  // A new object when the terminal changes: XtermView calls the input of its last render.
   return useMemo(() => {
     // A key that no longer reaches a program is nothing to report: the terminal says it ended.
     const call = <M extends 'ChatService.WriteTerminal' | 'ChatService.ResizeTerminal'>(
@@ -24,16 +24,14 @@ export function useTerminalInput(agent: string, terminal: LoginTerminalView): Te
     ) => void store.call(method, ...params).catch(() => {});
     return {
       onData: (data) => {
-        const { agent, id, running } = target.current;
         if (!running) return;
         for (let start = 0; start < data.length; start += maxKeys) {
           call('ChatService.WriteTerminal', agent, id, data.slice(start, start + maxKeys));
         }
       },
       onResize: ({ cols, rows }) => {
-        const { agent, id, running } = target.current;
         if (running) call('ChatService.ResizeTerminal', agent, id, cols, rows);
       },
     };
-  }, [store]);
+  }, [store, agent, id, running]);
 }

@@ -1,4 +1,4 @@
-import { applyConversationEvent, emptyConversation } from '../../../machines/conversationFold.ts';
+import { applyConversationEvent } from '../../../machines/conversationFold.ts';
 import type { AgentSummary } from '../../../schema/agents.ts';
 import type { ConfigCurrent } from '../../../schema/config.ts';
 import {
@@ -44,7 +44,7 @@ export interface HostState {
 }
 
 const logLimit = 200;
-export const inspectionLimit = 1000;
+const inspectionLimit = 1000;
 /**
  * How many of a conversation's last messages the app loads when it opens it, and how many each
  * page before them holds (`loadEarlier`): a long conversation opens at its end, at once.
@@ -362,5 +362,3 @@ function nextPermissions(
 function without<T>(record: Readonly<Record<string, T>>, key: string): Record<string, T> {
   return Object.fromEntries(Object.entries(record).filter(([known]) => known !== key));
 }
-
-export { emptyConversation };

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useEffectEvent, useId, useRef } from 'react';
 import type { StatechartGraph } from '../../../machines/statechartGraph.ts';
 import {
   internalEdges,
@@ -44,15 +44,16 @@ export function StatechartView(props: StatechartViewProps) {
   // Zoomed in, the chart scrolls (its parent does): the current state in the middle.
   const leaf = graph.nodes.findLast((node) => active.has(node.id));
   const leafBox = leaf && layout.boxes[leaf.id];
-  useEffect(() => {
+  const centreLeaf = useEffectEvent(() => {
     const scroller = svg.current?.parentElement;
     if (typeof zoom !== 'number' || !leafBox || !scroller?.scrollTo) return;
     scroller.scrollTo({
       left: (leafBox.x + leafBox.width / 2) * zoom - scroller.clientWidth / 2,
       top: (leafBox.y + leafBox.height / 2) * zoom - scroller.clientHeight / 2,
     });
-    // Only when the state or the zoom changes (not the box): the user may scroll away meanwhile.
-  }, [zoom, activeKey]);
+  });
+  // Only when the state or the zoom changes (not the box): the user may scroll away meanwhile.
+  useEffect(() => centreLeaf(), [zoom, activeKey]);
 
   return (
     <svg

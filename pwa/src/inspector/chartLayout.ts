@@ -69,8 +69,7 @@ export const metrics = {
 };
 
 /** An estimate of a text's width: the chart's fonts are monospace (0.6 em per character). */
-export const textWidth = (text: string, font: number): number =>
-  Math.ceil(text.length * font * 0.62);
+const textWidth = (text: string, font: number): number => Math.ceil(text.length * font * 0.62);
 
 /** The transitions without a target, written inside their state's box (one line each). */
 export function internalEdges(graph: StatechartGraph, node: string): GraphEdge[] {

@@ -45,7 +45,7 @@ const options: Record<string, string> = {
 };
 
 /** The ELK graph of a statechart: the machine as the one box holding every state. */
-export function elkGraph(graph: StatechartGraph, words: ChartWords): ElkNode {
+function elkGraph(graph: StatechartGraph, words: ChartWords): ElkNode {
   const parents = parentsOf(graph);
   const edges: ElkExtendedEdge[] = [];
   const nodeOf = (id: string): ElkNode => {
@@ -88,7 +88,7 @@ export function elkGraph(graph: StatechartGraph, words: ChartWords): ElkNode {
 }
 
 /** ELK's answer in absolute coordinates, as the drawing wants it. */
-export function fromElk(graph: StatechartGraph, laid: ElkNode): ChartLayout {
+function fromElk(graph: StatechartGraph, laid: ElkNode): ChartLayout {
   const origins = new Map<string, Point>([[top, { x: 0, y: 0 }]]);
   const boxes: Record<string, Box> = {};
   const dots = new Map<string, Point>();

@@ -10,7 +10,7 @@ export type Route =
   | { screen: 'settings' }
   | { screen: 'inspector'; agent: string | undefined };
 
-export function parseRoute(hash: string): Route {
+function parseRoute(hash: string): Route {
   const [, screen, agent] = hash.replace(/^#/, '').split('/');
   if (screen === 'inspector') {
     return { screen: 'inspector', agent: agent ? decodeURIComponent(agent) : undefined };
@@ -22,7 +22,7 @@ export function parseRoute(hash: string): Route {
   return { screen: 'agents' };
 }
 
-export function routeHash(route: Route): string {
+function routeHash(route: Route): string {
   if (route.screen === 'inspector') {
     return route.agent ? `#/inspector/${encodeURIComponent(route.agent)}` : '#/inspector';
   }

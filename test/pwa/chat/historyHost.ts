@@ -33,7 +33,7 @@ export const history: ConversationSummary[] = [
 ];
 
 /** The conversation `conv-b` of the history, as `Open` makes it current. */
-export const login = conversation({
+const login = conversation({
   id: 'conv-b',
   title: 'Fix the login form',
   messages: [

@@ -18,14 +18,14 @@ import { I18nProvider } from '../../../pwa/src/i18n.tsx';
  * A method's answer: a value, or `{ error: { code, message, data: { kind } } }` for a JSON-RPC
  * error.
  */
-export type Answer = unknown;
+type Answer = unknown;
 
-export type Methods = Record<string, (params: unknown[]) => unknown>;
+export type Methods = Record<string, (params: unknown[]) => Answer>;
 
 const origin = 'http://localhost:3000';
 const socket = ws.link('ws://localhost:3000/api/ws*');
 
-export const server = setupServer();
+const server = setupServer();
 const stores = new Set<HostStore>();
 
 /**

@@ -8,7 +8,7 @@ import { agent } from '../agents/agentsFixtures.ts';
 import type { Methods } from '../helpers/mockHost.tsx';
 import { InspectorScreen } from '../../../pwa/src/inspector/InspectorScreen.tsx';
 
-export const agents = [agent('claude', { state: 'ready' }), agent('codex')];
+const agents = [agent('claude', { state: 'ready' }), agent('codex')];
 
 const machineOf = (actor: string): InspectedMachine =>
   actor === 'lifecycle'

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { languages } from '../../../../locales/messages.ts';
 import type { ConfigCurrent } from '../../../../schema/config.ts';
 import { useHost } from '../../connection/useHost.ts';
 import { useT } from '../../i18n.tsx';
@@ -7,7 +8,6 @@ import { ChoiceGroup } from './ChoiceGroup.tsx';
 import { useSetting } from './useSetting.ts';
 
 const themes = ['system', 'light', 'dark'] as const;
-const languages = ['en', 'fr'] as const;
 
 /**
  * The theme and the language. They belong to the configuration file (`theme:`, `language:`),

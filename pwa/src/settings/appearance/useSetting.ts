@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useT } from '../../i18n.tsx';
 import type { ConfigText } from '../editor/useConfigText.ts';
 
@@ -24,9 +24,13 @@ export function useSetting<V extends string>(
   const t = useT();
   const [pending, setPending] = useState<V>();
   const [error, setError] = useState<string>();
+  const [shown, setShown] = useState(current);
 
-  // The configuration moved (to the value saved, or elsewhere): show it as it is.
-  useEffect(() => setPending(undefined), [current]);
+  // The configuration moved (to the value saved, or elsewhere): show it as it is, from this render.
+  if (current !== shown) {
+    setShown(current);
+    setPending(undefined);
+  }
 
   const change = (value: V) => {
     if (value === (pending ?? current)) return;

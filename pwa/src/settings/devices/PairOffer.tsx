@@ -21,11 +21,12 @@ export function PairOffer({ onClose }: { onClose: () => void }) {
   const [qr, setQr] = useState<string>();
   const [error, setError] = useState(false);
   const [round, setRound] = useState(0);
-  const [expired, setExpired] = useState(false);
+  // The offer whose 10 minutes are up: it stays expired while a new code is asked for.
+  const [lapsed, setLapsed] = useState<PairingOffer>();
+  const expired = offer !== undefined && offer === lapsed;
 
   useEffect(() => {
     let live = true;
-    setExpired(false);
     store.call('DeviceService.Pair').then(
       async (given) => {
         const image = await toDataURL(given.url, { margin: 1, width: 240 });
@@ -43,7 +44,7 @@ export function PairOffer({ onClose }: { onClose: () => void }) {
   useEffect(() => {
     if (!offer) return;
     const left = Date.parse(offer.expiresAt) - Date.now();
-    const timer = setTimeout(() => setExpired(true), Math.max(0, left));
+    const timer = setTimeout(() => setLapsed(offer), Math.max(0, left));
     return () => clearTimeout(timer);
   }, [offer]);
 

@@ -12,7 +12,7 @@ import {
 } from './configText.ts';
 
 /** How long the text must rest before the host checks it. */
-export const validateDelay = 300;
+const validateDelay = 300;
 
 /** Why a top-level key could not be set: the file's YAML does not read, or the host refused it. */
 export type KeyRefusal = { kind: 'unreadable' } | { kind: 'refused'; problem: Problem };

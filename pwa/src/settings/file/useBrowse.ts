@@ -15,22 +15,18 @@ export interface Browsing {
  */
 export function useBrowse(dir: string): Browsing {
   const store = useHostStore();
-  const [state, setState] = useState<Browsing>({
-    folder: undefined,
-    loading: true,
-    error: undefined,
-  });
+  // The last answer, and the folder it answers for: `dir` loads until its own answer comes.
+  const [answer, setAnswer] = useState<Omit<Browsing, 'loading'> & { dir: string }>();
 
   useEffect(() => {
     let live = true;
-    setState((previous) => ({ ...previous, loading: true }));
     store.call('ConfigService.Browse', dir).then(
-      (folder) => live && setState({ folder, loading: false, error: undefined }),
+      (folder) => live && setAnswer({ dir, folder, error: undefined }),
       (failure: unknown) =>
         live &&
-        setState((previous) => ({
-          ...previous,
-          loading: false,
+        setAnswer((previous) => ({
+          dir,
+          folder: previous?.folder,
           error: failure instanceof Error ? failure.message : String(failure),
         })),
     );
@@ -39,5 +35,5 @@ export function useBrowse(dir: string): Browsing {
     };
   }, [store, dir]);
 
-  return state;
+  return { folder: answer?.folder, loading: answer?.dir !== dir, error: answer?.error };
 }
