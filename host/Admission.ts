@@ -7,7 +7,7 @@ import {
 import type { Limits } from './agentDefinition.ts';
 import type { AgentRecord, AgentRegistry } from './AgentRegistry.ts';
 import type { Clock } from './Clock.ts';
-import { translate, type Language } from './i18n.ts';
+import { sayIn, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
 import { StartWithdrawn, WaitingStarts, type Wanter } from './WaitingStarts.ts';
 import { TaskQueue } from './TaskQueue.ts';
@@ -38,6 +38,7 @@ export class Admission {
   #idleCheck: unknown;
   /** Admissions one at a time, so two starts never take the same place or evict the same agent. */
   readonly #admissions = new TaskQueue();
+  readonly #say = sayIn(() => this.options.language());
   #lastUse = 0;
 
   constructor(private readonly options: AdmissionOptions) {
@@ -143,9 +144,5 @@ export class Admission {
       stopping: agent.stopping,
       lastUsedAt: agent.lastUsedAt,
     }));
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.options.language(), ...args);
   }
 }

@@ -17,7 +17,7 @@ import {
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { realClock, type Clock } from './Clock.ts';
 import { describeFailure } from './failureMessage.ts';
-import { translate, type Language } from './i18n.ts';
+import { sayIn, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
 import { SpareWorker } from './SpareWorker.ts';
 import { StartWithdrawn, type Wanter } from './WaitingStarts.ts';
@@ -85,6 +85,7 @@ export class Supervisor {
   readonly #spare: SpareWorker | undefined;
   #limits: Limits;
   #language: Language;
+  readonly #say = sayIn(() => this.#language);
 
   constructor(private readonly options: SupervisorOptions) {
     this.#timings = { ...referenceSupervisorTimings, ...options.timings };
@@ -374,9 +375,5 @@ export class Supervisor {
     const agent = this.#agents.get(name);
     if (!agent) throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name }));
     return agent;
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.#language, ...args);
   }
 }

@@ -18,7 +18,7 @@ import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts
 import { messageAttachments } from './promptBlocks.ts';
 import type { PromptAttachment } from '../schema/worker.ts';
 import { failed, type Result } from '../schema/result.ts';
-import { translate, type Say } from '../locales/translate.ts';
+import { sayIn } from '../locales/translate.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -62,7 +62,7 @@ export class Conversation {
   readonly #newId: () => string;
   readonly #emit = (event: ConversationEvent) => this.#transcript.emit(event);
   /** A sentence of `locales/` in the user's language (a refusal the host passes on as it is). */
-  readonly #say: Say = (key, values) => translate(this.options.language?.() ?? 'en', key, values);
+  readonly #say = sayIn(() => this.options.language?.() ?? 'en');
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
   /** What the agent asks the user to fill in or open (`elicitation/create`). */

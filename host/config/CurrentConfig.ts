@@ -5,7 +5,7 @@ import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.
 import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { defaultLimits } from '../agentDefinition.ts';
-import { translate, type Language } from '../i18n.ts';
+import { sayIn, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
 import { TaskQueue } from '../TaskQueue.ts';
@@ -65,6 +65,7 @@ export class CurrentConfig {
   #watcher: ConfigWatcher | undefined;
   /** Reloads, saves and opens one at a time, in the order they come. */
   readonly #queue = new TaskQueue();
+  readonly #say = sayIn(() => this.#config.language);
 
   private constructor(
     location: ConfigLocation,
@@ -299,9 +300,5 @@ export class CurrentConfig {
     }
     const reason = error instanceof Error ? error.message : String(error);
     return new ServiceError('io', this.#say('configFile.io', { path, reason }));
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.#config.language, ...args);
   }
 }
