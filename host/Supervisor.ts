@@ -1,6 +1,6 @@
 import { referenceTimings, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import { holdsPlace } from '../machines/supervisionPolicy.ts';
-import type { AgentFailure, AgentSummary } from '../schema/agents.ts';
+import { isRunning, type AgentFailure, type AgentSummary } from '../schema/agents.ts';
 import type { HostEvent } from '../schema/events.ts';
 import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../schema/worker.ts';
 import { Admission } from './Admission.ts';
@@ -137,7 +137,7 @@ export class Supervisor {
     if (agent.stopping) await until(() => !holdsPlace(agent));
     if (!holdsPlace(agent)) await this.#admission.whenAdmitted(agent, by);
     await until(() => agent.state !== 'starting' || agent.stopping);
-    if (agent.state === 'ready' || agent.state === 'busy') return;
+    if (isRunning(agent.state)) return;
     if (agent.stopping) await until(() => !holdsPlace(agent));
     if (agent.state === 'error')
       throw new ServiceError('start-failed', errorOf(agent, this.#language));
@@ -325,7 +325,7 @@ export class Supervisor {
         return;
       case 'state':
         // Starting, and each turn's beginning and end, count as a use (least recently used).
-        if (event.state === 'ready' || event.state === 'busy') {
+        if (isRunning(event.state)) {
           agent.lastUsedAt = this.#admission.usedNow();
         }
         this.#update(agent, event);
