@@ -7,7 +7,7 @@ import {
   type ConversationEvent,
   type PermissionRequestView,
 } from '../../schema/conversation.ts';
-import type { EventFrame, WireClient } from './hostProcess.ts';
+import type { EventFrame, HostProcess, WireClient } from './hostProcess.ts';
 
 /** A script for the fake agent's `--session` mode (see test/fixtures/fakeAgent.ts). */
 export const script = (...steps: object[]): string => JSON.stringify(steps);
@@ -20,6 +20,13 @@ export const conversationEvents = (events: EventFrame[], agent: string): Convers
 /** What a client that saw `events` holds of `agent`'s conversation. */
 export function fold(events: EventFrame[], agent: string): Conversation {
   return conversationEvents(events, agent).reduce(applyConversationEvent, emptyConversation());
+}
+
+/** `host`, and a chat client connected to it. */
+export async function withChat(
+  host: HostProcess,
+): Promise<{ host: HostProcess; chat: ChatClient }> {
+  return { host, chat: new ChatClient(await host.connect()) };
 }
 
 /** A client of the wire that talks to agents. */
