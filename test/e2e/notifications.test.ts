@@ -10,7 +10,7 @@ import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
 import { openPage, viewports, languageBySize } from '../helpers/browser.ts';
-import { script } from '../helpers/chat.ts';
+import { askPermission, script } from '../helpers/chat.ts';
 import type { HostProcess } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 import {
@@ -45,16 +45,7 @@ function config(language: Language): string {
   ].join('\n');
 }
 
-const ask = (toolCallId: string, title: string) =>
-  script({
-    permission: {
-      toolCall: { toolCallId, title, kind: 'execute', status: 'pending' },
-      options: [
-        { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-        { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-      ],
-    },
-  });
+const ask = (toolCallId: string, title: string) => script(askPermission({ toolCallId, title }));
 
 /** The app online at `route`, its service worker active, at `size` in `language`. */
 async function openApp(

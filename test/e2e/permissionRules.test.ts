@@ -8,7 +8,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appHostsPerFile } from '../helpers/appHosts.ts';
-import { script } from '../helpers/chat.ts';
+import { askPermission, permissionOptions, script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
 import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
@@ -27,17 +27,11 @@ const rules = [
   '    answer: reject',
 ];
 
-const options = [
-  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
-  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-];
-const ask = (toolCallId: string, title: string, kind: string, path: string) => ({
-  permission: {
-    toolCall: { toolCallId, title, kind, status: 'pending', locations: [{ path }] },
-    options,
-  },
-});
+const ask = (toolCallId: string, title: string, kind: string, path: string) =>
+  askPermission(
+    { toolCallId, title, kind, locations: [{ path }] },
+    permissionOptions({ always: true }),
+  );
 
 describe('permission rules, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
