@@ -7,9 +7,10 @@ import {
 import type { Limits } from './agentDefinition.ts';
 import type { AgentRecord, AgentRegistry } from './AgentRegistry.ts';
 import type { Clock } from './Clock.ts';
-import { translate, type Language } from './i18n.ts';
+import { sayIn, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
 import { StartWithdrawn, WaitingStarts, type Wanter } from './WaitingStarts.ts';
+import { TaskQueue } from './TaskQueue.ts';
 
 export interface AdmissionOptions {
   agents: AgentRegistry;
@@ -35,7 +36,9 @@ export class Admission {
   readonly #waiting = new WaitingStarts<AgentRecord>();
   /** The next look for idle agents (`Clock.setTimeout`); none once closed. */
   #idleCheck: unknown;
-  #admissions: Promise<unknown> = Promise.resolve();
+  /** Admissions one at a time, so two starts never take the same place or evict the same agent. */
+  readonly #admissions = new TaskQueue();
+  readonly #say = sayIn(() => this.options.language());
   #lastUse = 0;
 
   constructor(private readonly options: AdmissionOptions) {
@@ -53,7 +56,7 @@ export class Admission {
    */
   whenAdmitted(agent: AgentRecord, by: Wanter): Promise<void> {
     return this.#waiting.join(agent, by, (withdrawn) =>
-      this.#exclusive(() => this.#admitAndLaunch(agent, withdrawn)),
+      this.#admissions.run(() => this.#admitAndLaunch(agent, withdrawn)),
     );
   }
 
@@ -141,16 +144,5 @@ export class Admission {
       stopping: agent.stopping,
       lastUsedAt: agent.lastUsedAt,
     }));
-  }
-
-  /** Admissions one at a time, so two starts never take the same place or evict the same agent. */
-  #exclusive<T>(task: () => Promise<T> | T): Promise<T> {
-    const result = this.#admissions.then(task);
-    this.#admissions = result.catch(() => {});
-    return result;
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.options.language(), ...args);
   }
 }

@@ -10,7 +10,7 @@ import type {
 import type { AdoptMessage, AgentWorkerData } from '../workers/protocol.ts';
 import type { AgentPolicy } from '../schema/config.ts';
 import type { Language } from './i18n.ts';
-import { releaseWorker, wrapWorker, type Remote } from '../workers/rpc.ts';
+import { releaseWorker, signalGroup, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { agentWorkerThread } from './SpareWorker.ts';
 
 /** The calls of `AgentWorkerApi` that feed the agent's lifecycle and take no argument. */
@@ -154,13 +154,7 @@ export class AgentWorkerHandle implements AgentWorker {
 
   /** Kills the agent's whole process group, and its terminals', at once: the last line of defence. */
   killGroup(): void {
-    for (const pid of [...(this.pid === undefined ? [] : [this.pid]), ...this.terminals]) {
-      try {
-        process.kill(-pid, 'SIGKILL');
-      } catch {
-        // ESRCH: nothing left.
-      }
-    }
+    for (const pid of [this.pid, ...this.terminals]) signalGroup(pid, 'SIGKILL');
   }
 
   /** Ends the worker thread. Its agent must already be gone (or be killed with `killGroup`). */

@@ -1,6 +1,6 @@
 import { referenceTimings, type LifecycleTimings } from '../machines/agentLifecycleMachine.ts';
 import { holdsPlace } from '../machines/supervisionPolicy.ts';
-import type { AgentFailure, AgentSummary } from '../schema/agents.ts';
+import { isRunning, type AgentFailure, type AgentSummary } from '../schema/agents.ts';
 import type { HostEvent } from '../schema/events.ts';
 import type { AgentLaunch, AgentWorkerEvent, MeshLaunch } from '../schema/worker.ts';
 import { Admission } from './Admission.ts';
@@ -17,7 +17,7 @@ import {
 import { AgentWorkerHandle, type AgentWorker } from './AgentWorkerHandle.ts';
 import { realClock, type Clock } from './Clock.ts';
 import { describeFailure } from './failureMessage.ts';
-import { translate, type Language } from './i18n.ts';
+import { sayIn, type Language } from './i18n.ts';
 import { ServiceError } from './ServiceError.ts';
 import { SpareWorker } from './SpareWorker.ts';
 import { StartWithdrawn, type Wanter } from './WaitingStarts.ts';
@@ -85,6 +85,7 @@ export class Supervisor {
   readonly #spare: SpareWorker | undefined;
   #limits: Limits;
   #language: Language;
+  readonly #say = sayIn(() => this.#language);
 
   constructor(private readonly options: SupervisorOptions) {
     this.#timings = { ...referenceSupervisorTimings, ...options.timings };
@@ -136,7 +137,7 @@ export class Supervisor {
     if (agent.stopping) await until(() => !holdsPlace(agent));
     if (!holdsPlace(agent)) await this.#admission.whenAdmitted(agent, by);
     await until(() => agent.state !== 'starting' || agent.stopping);
-    if (agent.state === 'ready' || agent.state === 'busy') return;
+    if (isRunning(agent.state)) return;
     if (agent.stopping) await until(() => !holdsPlace(agent));
     if (agent.state === 'error')
       throw new ServiceError('start-failed', errorOf(agent, this.#language));
@@ -324,7 +325,7 @@ export class Supervisor {
         return;
       case 'state':
         // Starting, and each turn's beginning and end, count as a use (least recently used).
-        if (event.state === 'ready' || event.state === 'busy') {
+        if (isRunning(event.state)) {
           agent.lastUsedAt = this.#admission.usedNow();
         }
         this.#update(agent, event);
@@ -374,9 +375,5 @@ export class Supervisor {
     const agent = this.#agents.get(name);
     if (!agent) throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name }));
     return agent;
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.#language, ...args);
   }
 }

@@ -1,1 +1,7 @@
-export { translate, type Language, type MessageKey } from '../locales/translate.ts';
+export {
+  sayIn,
+  translate,
+  type Language,
+  type MessageKey,
+  type Say,
+} from '../locales/translate.ts';

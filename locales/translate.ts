@@ -26,3 +26,16 @@ export function translate(language: Language, key: MessageKey, values: Values = 
   }
   return String(format.format(values));
 }
+
+/**
+ * A `Say` in the language `language` gives at each call, so that it follows a setting that
+ * changes (the configuration's `language`).
+ *
+ * @example
+ * const say = sayIn(() => config.language);
+ * say('error.unknownAgent', { name: 'claude' }) // in the language configured at this call
+ */
+export const sayIn =
+  (language: () => Language): Say =>
+  (key, values) =>
+    translate(language(), key, values);

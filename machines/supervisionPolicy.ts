@@ -1,4 +1,4 @@
-import type { AgentState } from '../schema/agents.ts';
+import { isRunning, type AgentState } from '../schema/agents.ts';
 
 /** What the supervision policy needs to know of one agent. */
 export interface SupervisedAgent {
@@ -28,7 +28,7 @@ export type Admission =
  * not. Counting `starting` agents keeps "never more processes than the limit" true at all times.
  */
 export const holdsPlace = (agent: Pick<SupervisedAgent, 'state'>): boolean =>
-  agent.state === 'starting' || agent.state === 'ready' || agent.state === 'busy';
+  agent.state === 'starting' || isRunning(agent.state);
 
 const evictable = (agent: SupervisedAgent) => agent.state === 'ready' && !agent.stopping;
 

@@ -8,6 +8,12 @@ export type AgentState = 'stopped' | 'starting' | 'ready' | 'busy' | 'error';
 export const agentStates: readonly AgentState[] = ['stopped', 'starting', 'ready', 'busy', 'error'];
 
 /**
+ * An agent runs once its start has ended and until it stops: `ready` or `busy`. A `starting` one
+ * already holds a place (`holdsPlace` in machines/supervisionPolicy.ts) but does not run yet.
+ */
+export const isRunning = (state: AgentState): boolean => state === 'ready' || state === 'busy';
+
+/**
  * Why an agent is in `error`, as data: the host words it in the user's language.
  * `stderr` holds the agent's last stderr lines when the start failed.
  */

@@ -1,9 +1,6 @@
 import type { AnyActorRef, InspectionEvent, Subscription } from 'xstate';
-import type {
-  InspectedMachine,
-  InspectionRecord,
-  WorkerInspectionRecord,
-} from '../schema/inspector.ts';
+import { inspectionRecord, snapshotFields } from '../machines/inspectionRecord.ts';
+import type { InspectedMachine, WorkerInspectionRecord } from '../schema/inspector.ts';
 
 /** An actor the inspector knows, and its inspection while watched. */
 interface Inspected {
@@ -11,21 +8,6 @@ interface Inspected {
   machine: InspectedMachine;
   subscription: Subscription | undefined;
 }
-
-const snapshotFields = (snapshot: unknown) => {
-  const { value, context, status } = snapshot as {
-    value?: InspectionRecord['value'];
-    context?: unknown;
-    status?: InspectionRecord['status'];
-  };
-  return { value, context, status };
-};
-
-const payloadOf = (event: { type: string }) => {
-  const payload: Record<string, unknown> = { ...event };
-  delete payload.type;
-  return Object.keys(payload).length > 0 ? payload : undefined;
-};
 
 /**
  * The XState inspection of a worker's actors (the agent's lifecycle and its turns), forwarded to
@@ -94,34 +76,8 @@ export class ActorInspector {
   }
 
   #record({ name: actor, machine }: Inspected, inspection: InspectionEvent): void {
-    const at = Date.now();
-    switch (inspection.type) {
-      case '@xstate.event':
-        this.#push({
-          at,
-          actor,
-          machine,
-          kind: 'event',
-          event: inspection.event.type,
-          payload: payloadOf(inspection.event),
-        });
-        return;
-      case '@xstate.snapshot':
-        this.#push({
-          at,
-          actor,
-          machine,
-          kind: 'snapshot',
-          event: inspection.event.type,
-          ...snapshotFields(inspection.snapshot),
-        });
-        return;
-      case '@xstate.actor':
-        this.#push({ at, actor, machine, kind: 'actor', event: 'xstate.init' });
-        return;
-      default:
-        return;
-    }
+    const record = inspectionRecord(inspection, { actor, machine, at: Date.now() });
+    if (record) this.#push(record);
   }
 
   #push(record: WorkerInspectionRecord): void {

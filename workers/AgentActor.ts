@@ -8,6 +8,7 @@ import {
 import type { ProcessExit } from '../schema/agents.ts';
 import { AgentProcess } from './AgentProcess.ts';
 import { quirksOf } from './agentQuirks.ts';
+import { signalGroup } from './processGroup.ts';
 import { offeredAuthMethods, type AuthMethodOffer } from './authMethods.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import { LineRing } from '../machines/LineRing.ts';
@@ -55,12 +56,7 @@ const sameProcess = (a: AgentLaunch, b: AgentLaunch) =>
 
 /** Kills a process that will not be used, with its whole group. */
 function killGroup({ child }: SpawnedAgent): void {
-  if (child.pid === undefined) return;
-  try {
-    process.kill(-child.pid, 'SIGKILL');
-  } catch {
-    // ESRCH: already gone.
-  }
+  signalGroup(child.pid, 'SIGKILL');
 }
 
 /** ACP requests an agent makes before anyone handles them: it is told nobody can. */

@@ -6,6 +6,7 @@ import { acpStdio, maxLineLength } from './acpStdio.ts';
 import { connectToAgent, initializeAgent, type ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch } from '../schema/worker.ts';
 import { spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
+import { signalGroup } from './processGroup.ts';
 
 /** What an agent process tells the one who runs it. */
 export interface AgentProcessListener {
@@ -142,12 +143,6 @@ export class AgentProcess {
 
   /** Sends `signal` to the agent's whole process group, if anything of it is left. */
   signalGroup(signal: NodeJS.Signals): void {
-    const pid = this.#child?.pid;
-    if (pid === undefined) return;
-    try {
-      process.kill(-pid, signal);
-    } catch {
-      // ESRCH: the group is already gone.
-    }
+    signalGroup(this.#child?.pid, signal);
   }
 }

@@ -9,6 +9,7 @@ import {
 } from '@agentclientprotocol/sdk';
 import type { TerminalView } from '../schema/conversation.ts';
 import { TerminalOutput } from './terminalOutput.ts';
+import { signalGroup } from './processGroup.ts';
 
 /** The most output a terminal keeps when the agent names no `outputByteLimit`: floods stay bounded. */
 const defaultOutputBytes = 1024 * 1024;
@@ -201,13 +202,7 @@ export class ClientTerminals {
   #kill(terminal: Terminal, signal: NodeJS.Signals = 'SIGTERM'): void {
     const { pid } = terminal.child;
     if (terminal.exitStatus || pid === undefined) return;
-    const send = (sent: NodeJS.Signals) => {
-      try {
-        process.kill(-pid, sent);
-      } catch {
-        // ESRCH: the group is already gone.
-      }
-    };
+    const send = (sent: NodeJS.Signals) => signalGroup(pid, sent);
     send(signal);
     if (signal === 'SIGKILL' || terminal.killTimer) return;
     terminal.killTimer = setTimeout(() => send('SIGKILL'), killGraceMs);

@@ -12,12 +12,13 @@ import type {
   TerminalView,
 } from '../schema/conversation.ts';
 import { AcpSession } from './AcpSession.ts';
-import { conversationSay, type ConversationOptions, type Say } from './conversationOptions.ts';
+import type { ConversationOptions } from './conversationOptions.ts';
 import { PendingElicitations } from './PendingElicitations.ts';
 import { cancelledPermission, PendingPermissions } from './PendingPermissions.ts';
 import { messageAttachments } from './promptBlocks.ts';
 import type { PromptAttachment } from '../schema/worker.ts';
 import { failed, ok, type Result } from '../schema/result.ts';
+import { sayIn } from '../locales/translate.ts';
 import { SessionChoices } from './SessionChoices.ts';
 import { Transcript } from './Transcript.ts';
 import { errorText } from './errorText.ts';
@@ -61,7 +62,7 @@ export class Conversation {
   readonly #newId: () => string;
   readonly #emit = (event: ConversationEvent) => this.#transcript.emit(event);
   /** A sentence of `locales/` in the user's language (a refusal the host passes on as it is). */
-  readonly #say: Say = (key, values) => conversationSay(this.options, key, values);
+  readonly #say = sayIn(() => this.options.language?.() ?? 'en');
   /** Its mode and config options: `ChatService.SetMode`, `SetOption`, and what sessions offer. */
   readonly choices: SessionChoices;
   /** What the agent asks the user to fill in or open (`elicitation/create`). */
@@ -209,9 +210,8 @@ export class Conversation {
   /** `session/update`: https://agentclientprotocol.com/protocol/v1/prompt-turn#3-agent-reports-output */
   onUpdate(notification: SessionNotification): void {
     if (notification.sessionId === this.#session.knownId) return this.#project(notification);
-    if (this.#session.opening && this.#early.length < maxEarlyUpdates) {
-      this.#early.push(notification);
-    }
+    const room = this.#early.length < maxEarlyUpdates;
+    if (this.#session.opening && room) this.#early.push(notification);
   }
 
   #project(notification: SessionNotification): void {

@@ -10,9 +10,7 @@ import type {
   StopReason,
   ToolCallView,
 } from '../schema/conversation.ts';
-import { translate, type Language, type Say } from '../locales/translate.ts';
-
-export type { Say };
+import type { Language } from '../locales/translate.ts';
 import type { TerminalLookup } from './messageModel.ts';
 import type { RuleAnswer } from './permissionRules.ts';
 import type { SessionLink } from './AcpSession.ts';
@@ -82,9 +80,3 @@ export interface ConversationOptions {
   /** The terminals of the agent's run, for the tool calls that show them. */
   terminal?: TerminalLookup;
 }
-
-/** What a conversation says itself, in the user's language (English when none is given). */
-export const conversationSay = (
-  options: ConversationOptions,
-  ...[key, values]: Parameters<Say>
-): string => translate(options.language?.() ?? 'en', key, values);

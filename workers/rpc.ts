@@ -2,6 +2,10 @@
  * The one module that knows Comlink (STYLE.md, "The worker boundary"): the worker exposes its
  * API with `exposeToHost`, the host wraps a worker with `wrapWorker`. Comlink is quiet upstream,
  * so it is pinned and kept behind these three functions.
+ *
+ * It is also all the host may load of `workers/` at run time (eslint.config.js, `local/layering`):
+ * besides Comlink, the host needs one thing of the workers' own, `signalGroup`, to kill an agent's
+ * process group when its worker cannot (a hung worker, the host's exit, a login terminal).
  */
 import * as Comlink from 'comlink';
 import nodeAdapter from 'comlink/dist/umd/node-adapter.js';
@@ -9,6 +13,8 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 
 // The UMD file sets `module.exports` to the function while its types declare a default export.
 const nodeEndpoint = nodeAdapter as unknown as typeof nodeAdapter.default;
+
+export { signalGroup } from './processGroup.ts';
 
 export type Remote<T> = Comlink.Remote<T>;
 

@@ -5,9 +5,10 @@ import type { ChannelStatus, ConfigCurrent, Problem } from '../../schema/config.
 import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
 import type { HostEvent } from '../../schema/events.ts';
 import { defaultLimits } from '../agentDefinition.ts';
-import { translate, type Language } from '../i18n.ts';
+import { sayIn, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
+import { TaskQueue } from '../TaskQueue.ts';
 import type { ChannelDefinition } from '../mesh/NatsChannel.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import type { ConfigLocation } from './configPath.ts';
@@ -63,7 +64,8 @@ export class CurrentConfig {
   #config: Config;
   #watcher: ConfigWatcher | undefined;
   /** Reloads, saves and opens one at a time, in the order they come. */
-  #queue: Promise<unknown> = Promise.resolve();
+  readonly #queue = new TaskQueue();
+  readonly #say = sayIn(() => this.#config.language);
 
   private constructor(
     location: ConfigLocation,
@@ -127,7 +129,7 @@ export class CurrentConfig {
 
   /** Writes `text` if it holds no error, and applies it; returns its problems either way. */
   save(text: string): Promise<Problem[]> {
-    return this.#serially(() => this.#save(text));
+    return this.#queue.run(() => this.#save(text));
   }
 
   /**
@@ -136,7 +138,7 @@ export class CurrentConfig {
    * errors before or would have after.
    */
   edit(change: (document: Document) => void): Promise<void> {
-    return this.#serially(async () => {
+    return this.#queue.run(async () => {
       const path = this.#location.path;
       const text = await readConfigText(path).catch((error: unknown) => {
         throw this.#ioError(path, error);
@@ -208,7 +210,7 @@ export class CurrentConfig {
    * recent files. A file with errors is refused and nothing changes.
    */
   open(path: string): Promise<void> {
-    return this.#serially(async () => {
+    return this.#queue.run(async () => {
       const absolute = resolve(path);
       if (!existsSync(absolute)) {
         throw new ServiceError('not-found', this.#say('configFile.notFound', { path: absolute }));
@@ -248,7 +250,7 @@ export class CurrentConfig {
     const path = this.#location.path;
     this.#watcher = watchConfigFile(
       path,
-      (text: string | undefined) => void this.#serially(() => this.#reload(path, text)),
+      (text: string | undefined) => void this.#queue.run(() => this.#reload(path, text)),
       {
         settleMs: this.options.settleMs,
         initialText: this.#text,
@@ -291,12 +293,6 @@ export class CurrentConfig {
     });
   }
 
-  #serially<T>(task: () => Promise<T>): Promise<T> {
-    const result = this.#queue.then(task);
-    this.#queue = result.catch(() => {});
-    return result;
-  }
-
   #ioError(path: string, error: unknown): ServiceError {
     const code = (error as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') {
@@ -304,9 +300,5 @@ export class CurrentConfig {
     }
     const reason = error instanceof Error ? error.message : String(error);
     return new ServiceError('io', this.#say('configFile.io', { path, reason }));
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.#config.language, ...args);
   }
 }

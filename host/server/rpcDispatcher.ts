@@ -7,7 +7,7 @@ import {
   type JSONRPCResponse,
 } from 'json-rpc-2.0';
 import { paramsSchema, rpc, type RpcMethod } from '../../schema/rpc.ts';
-import { translate, type Language } from '../i18n.ts';
+import { sayIn, type Language } from '../i18n.ts';
 import { InvalidParams, ServiceError } from '../ServiceError.ts';
 import type { AgentService } from '../services/AgentService.ts';
 import type { ChatService } from '../services/ChatService.ts';
@@ -49,6 +49,7 @@ export class RpcDispatcher {
   // is unexpected is logged below, once.
   readonly #server = new JSONRPCServer<RequestContext | undefined>({ errorListener: () => {} });
   readonly #validators = new Map<RpcMethod, ValidateFunction>();
+  readonly #say = sayIn(() => this.language());
 
   constructor(
     services: Services,
@@ -128,10 +129,6 @@ export class RpcDispatcher {
 
   #error(code: number, message: string): JSONRPCResponse {
     return createJSONRPCErrorResponse(null, code, message);
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.language(), ...args);
   }
 }
 

@@ -12,7 +12,7 @@ import type { Result } from '../../schema/result.ts';
 import type { ConversationStore } from '../conversations/ConversationStore.ts';
 import { lastMessages, messagesBefore } from '../conversations/conversationPages.ts';
 import { exportMarkdown } from '../conversations/exportMarkdown.ts';
-import { translate, type Language } from '../i18n.ts';
+import { sayIn, type Language } from '../i18n.ts';
 import type { PermissionRule as FileRule } from '../../schema/config.gen.ts';
 import {
   checkAnswer,
@@ -56,6 +56,7 @@ export interface ChatFiles {
 export class ChatService implements WireService<'ChatService'> {
   /** The terminal logins under way, by agent and method: a second `Authenticate` joins one. */
   readonly #terminalLogins = new Map<string, Promise<void>>();
+  readonly #say = sayIn(() => this.language());
 
   constructor(
     private readonly supervisor: Supervisor,
@@ -368,9 +369,5 @@ export class ChatService implements WireService<'ChatService'> {
     if (!this.supervisor.has(agent)) {
       throw new ServiceError('unknown-agent', this.#say('error.unknownAgent', { name: agent }));
     }
-  }
-
-  #say(...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never) {
-    return translate(this.language(), ...args);
   }
 }

@@ -1,6 +1,7 @@
 import { constants } from 'node:os';
 import type { IPty } from 'node-pty';
 import type { LoginExit, LoginLaunch, TerminalSize } from '../../schema/worker.ts';
+import { signalGroup } from '../../workers/rpc.ts';
 
 export interface LoginTerminalHandlers {
   /** What the program wrote, as it came: at most every 25 ms, the first of a burst at once. */
@@ -102,11 +103,7 @@ export class LoginTerminal {
   }
 
   #signal(signal: NodeJS.Signals): void {
-    try {
-      process.kill(-this.pty.pid, signal);
-    } catch {
-      // ESRCH: the group is gone already.
-    }
+    signalGroup(this.pty.pid, signal);
   }
 
   /** The first output of a burst leaves at once (an echo while typing), the rest together. */

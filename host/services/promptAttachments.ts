@@ -10,12 +10,8 @@ import {
 } from '../../schema/attachments.ts';
 import type { PromptAttachment } from '../../schema/worker.ts';
 import { imageId, type ImageStore } from '../conversations/ImageStore.ts';
-import type { translate, Language } from '../i18n.ts';
+import type { Say } from '../i18n.ts';
 import { InvalidParams } from '../ServiceError.ts';
-
-type Say = (
-  ...args: Parameters<typeof translate> extends [Language, ...infer Rest] ? Rest : never
-) => string;
 
 /** What checking a message's attachments needs to know of its agent. */
 export interface AttachmentCheck {

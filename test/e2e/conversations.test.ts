@@ -8,21 +8,16 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright-core';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
 import { script } from '../helpers/chat.ts';
-import { browserPerFile, buildApp, openPage, viewports } from '../helpers/browser.ts';
+import { openPage, viewports } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
-import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
+import type { HostProcess } from '../helpers/hostProcess.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 type Size = 'desktop' | 'tablet';
 
@@ -307,14 +302,13 @@ describe('conversations, in Chromium against a real host', () => {
   for (const language of ['en', 'fr'] as const) {
     it(`keep, list, find and export them, across a restart (${language})`, async () => {
       const browser = await launch();
-      const env = { SWITCHBOARD_APP_DIR: appDir };
-      const host = await start(configFor(language), [], env);
+      const host = await start(configFor(language));
       for (const size of ['desktop', 'tablet'] as const) {
         await walkThrough(browser, host, language, size);
       }
 
       expect(await host.stop()).toBe(0);
-      const again = await start(configFor(language), [], env, { folder: host.folder });
+      const again = await start(configFor(language), [], {}, { folder: host.folder });
       for (const size of ['desktop', 'tablet'] as const) {
         await afterRestart(browser, again, language, size);
       }

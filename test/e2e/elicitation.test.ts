@@ -3,20 +3,14 @@
  * the form built from its schema, filled in and sent, reaches the agent — in English and French,
  * at desktop and tablet sizes (saved as screenshots).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 const requestedSchema = {
   type: 'object',
@@ -39,9 +33,7 @@ describe('an elicitation, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
   for (const [language, size] of languageBySize) {
     it(`fills in the agent's form and sends it (${language}, ${size})`, async () => {
-      const host = await start(atlasConfig(language, ['--session']), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(atlasConfig(language, ['--session']));
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),
         host,

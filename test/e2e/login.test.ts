@@ -6,19 +6,13 @@
  * and tablet sizes (saved as screenshots).
  */
 import { readFile } from 'node:fs/promises';
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 describe('a login the agent asks for, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
@@ -26,8 +20,6 @@ describe('a login the agent asks for, in the browser', () => {
     it(`saves the key and answers the waiting message (${language}, ${size})`, async () => {
       const host = await start(
         atlasConfig(language, ['--auth=session'], ['# The agents of this test']),
-        [],
-        { SWITCHBOARD_APP_DIR: appDir },
       );
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),

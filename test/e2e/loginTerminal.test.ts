@@ -8,19 +8,13 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { describe, expect, it, onTestFinished } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 describe('a login in a terminal, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
@@ -29,9 +23,7 @@ describe('a login in a terminal, in the browser', () => {
       const folder = await mkdtemp(join(tmpdir(), 'switchboard-login-'));
       onTestFinished(() => rm(folder, { recursive: true, force: true }));
       const flags = ['--auth=session', '--auth-terminal', `--login-file=${folder}/in`];
-      const host = await start(atlasConfig(language, flags), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(atlasConfig(language, flags));
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),
         host,

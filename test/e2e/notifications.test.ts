@@ -5,18 +5,13 @@
  * service worker (CDP) shows a notification; screenshots of the inbox in `en` and `fr` at desktop
  * and tablet sizes, its touch targets at least 44 px on the tablet.
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { translate, type Language, type MessageKey } from '../../locales/translate.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  viewports,
-  languageBySize,
-} from '../helpers/browser.ts';
-import { script } from '../helpers/chat.ts';
-import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
+import { openPage, viewports, languageBySize } from '../helpers/browser.ts';
+import { askPermission, script } from '../helpers/chat.ts';
+import type { HostProcess } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 import {
   instrument,
@@ -25,13 +20,7 @@ import {
   type NotifyGlobals as Globals,
 } from '../helpers/notifications.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 /** Atlas (`a`) and Boreas (`b`), fake agents that ask what their script says. */
 function config(language: Language): string {
@@ -56,16 +45,7 @@ function config(language: Language): string {
   ].join('\n');
 }
 
-const ask = (toolCallId: string, title: string) =>
-  script({
-    permission: {
-      toolCall: { toolCallId, title, kind: 'execute', status: 'pending' },
-      options: [
-        { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-        { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-      ],
-    },
-  });
+const ask = (toolCallId: string, title: string) => script(askPermission({ toolCallId, title }));
 
 /** The app online at `route`, its service worker active, at `size` in `language`. */
 async function openApp(
@@ -98,7 +78,7 @@ async function openApp(
 
 describe('notifications, in the browser', () => {
   it('tells a request in the background, sets the badge, and answers it from the inbox', async () => {
-    const host = await start(config('en'), [], { SWITCHBOARD_APP_DIR: appDir });
+    const host = await start(config('en'));
     const { page, say } = await openApp(host, 'en', 'desktop', '#/settings');
     await page.getByRole('switch', { name: say('notify.settings.toggle') }).click();
     await page.getByText(say('notify.settings.on'), { exact: false }).waitFor();
@@ -135,16 +115,17 @@ describe('notifications, in the browser', () => {
     await expect
       .poll(() => page.evaluate(() => (globalThis as unknown as Globals).switchboardBadges.at(-1)))
       .toBe(0);
-    const conversation = (await host.rpc('ChatService.Conversation', ['b'])).result as {
-      busy: boolean;
-      messages: { parts: { kind: string; text?: string }[] }[];
+    // The inbox empties when the request is answered; the agent's reply to it follows.
+    const messages = async () => {
+      const { result } = await host.rpc('ChatService.Conversation', ['b']);
+      return JSON.stringify((result as { messages: unknown[] }).messages);
     };
-    expect(JSON.stringify(conversation.messages)).toContain('permission: selected yes');
+    await expect.poll(messages).toContain('permission: selected yes');
     expect(page.url()).toBe(`${host.base}/#/chat/a`);
   });
 
   it('shows a Web Push delivered to the service worker while the app is not in front', async () => {
-    const host = await start(config('en'), [], { SWITCHBOARD_APP_DIR: appDir });
+    const host = await start(config('en'));
     const { page, context } = await openApp(host, 'en', 'desktop', '#/agents');
     const cdp = await context.newCDPSession(page);
     const registrations = new Promise<string>((resolve) =>
@@ -196,7 +177,7 @@ describe('notifications, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
   for (const [language, size] of languageBySize) {
     it(`shows every agent's requests in the inbox (${language}, ${size})`, async () => {
-      const host = await start(config(language), [], { SWITCHBOARD_APP_DIR: appDir });
+      const host = await start(config(language));
       await host.rpc('ChatService.Send', ['a', ask('lint', 'Run npm run lint -- --fix')]);
       await host.rpc('ChatService.Send', ['b', ask('rm', 'Delete build/ and dist/')]);
       const { page, say } = await openApp(host, language, size, '#/chat/a');

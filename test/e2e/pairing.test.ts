@@ -5,26 +5,14 @@
  * the tablet, which is cut at once and sees the pairing screen — in English and French, at
  * desktop and tablet sizes (saved as screenshots).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { translate, type MessageKey } from '../../locales/translate.ts';
-import {
-  browserPerFile,
-  buildApp,
-  openPage,
-  viewports,
-  languageBySize,
-} from '../helpers/browser.ts';
+import { openPage, viewports, languageBySize } from '../helpers/browser.ts';
 import { configText } from '../helpers/configHarness.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 describe('pairing a device by code, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
@@ -33,9 +21,7 @@ describe('pairing a device by code, in the browser', () => {
       const say = (key: MessageKey, values?: Record<string, string | number>) =>
         translate(language, key, values);
       const locale = language === 'fr' ? 'fr-FR' : 'en-US';
-      const host = await start(configText({ a: [] }, `language: ${language}\n`), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(configText({ a: [] }, `language: ${language}\n`));
       const browser = await launch();
       const online = say('app.connection.state.online');
 

@@ -6,20 +6,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { beforeAll, describe, expect, it } from 'vitest';
-import { script } from '../helpers/chat.ts';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
+import { askPermission, permissionOptions, script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 /** The rules the file starts with, after a comment the app must keep. */
 const rules = [
@@ -33,25 +27,17 @@ const rules = [
   '    answer: reject',
 ];
 
-const options = [
-  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
-  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-];
-const ask = (toolCallId: string, title: string, kind: string, path: string) => ({
-  permission: {
-    toolCall: { toolCallId, title, kind, status: 'pending', locations: [{ path }] },
-    options,
-  },
-});
+const ask = (toolCallId: string, title: string, kind: string, path: string) =>
+  askPermission(
+    { toolCallId, title, kind, locations: [{ path }] },
+    permissionOptions({ always: true }),
+  );
 
 describe('permission rules, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
   for (const [language, size] of languageBySize) {
     it(`answers by rule, adds one with Always allow, lists and removes them (${language}, ${size})`, async () => {
-      const host = await start(atlasConfig(language, ['--session'], rules), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(atlasConfig(language, ['--session'], rules));
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),
         host,

@@ -4,29 +4,21 @@
  * opens, a choice reaches the agent (it says so in its next answer) and every client, in English
  * and French, at desktop and tablet sizes (saved as screenshots).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import type { Conversation } from '../../schema/conversation.ts';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 describe('the session pickers, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
   for (const [language, size] of languageBySize) {
     it(`sets the agent's mode and model (${language}, ${size})`, async () => {
-      const host = await start(atlasConfig(language, ['--modes']), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(atlasConfig(language, ['--modes']));
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),
         host,

@@ -3,20 +3,14 @@
  * real host: its output live in the tool card's xterm.js, then killed from the card — in English
  * and French, at desktop and tablet sizes (saved as screenshots).
  */
-import { beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { appHostsPerFile } from '../helpers/appHosts.ts';
 import { script } from '../helpers/chat.ts';
 import { atlasConfig, openAtlasChat } from '../helpers/atlasChat.ts';
-import { browserPerFile, buildApp, languageBySize } from '../helpers/browser.ts';
-import { hostPerFile } from '../helpers/hostProcess.ts';
+import { languageBySize } from '../helpers/browser.ts';
 import { expectNoEnglish, shoot } from '../helpers/screens.ts';
 
-const start = hostPerFile();
-const launch = browserPerFile();
-
-let appDir = '';
-beforeAll(async () => {
-  appDir = await buildApp();
-}, 120_000);
+const { start, launch } = appHostsPerFile();
 
 /** Three green lines and an orange one (a 24-bit colour), then a wait that only a kill ends. */
 const command = [
@@ -29,9 +23,7 @@ describe('a terminal, in the browser', () => {
   // Each language once and each size once (see `languageBySize`).
   for (const [language, size] of languageBySize) {
     it(`shows a command's output live and kills it (${language}, ${size})`, async () => {
-      const host = await start(atlasConfig(language, ['--session']), [], {
-        SWITCHBOARD_APP_DIR: appDir,
-      });
+      const host = await start(atlasConfig(language, ['--session']));
       const { page, context, say, composer } = await openAtlasChat(
         await launch(),
         host,

@@ -7,10 +7,23 @@ import {
   type ConversationEvent,
   type PermissionRequestView,
 } from '../../schema/conversation.ts';
-import type { EventFrame, WireClient } from './hostProcess.ts';
+import type { EventFrame, HostProcess, WireClient } from './hostProcess.ts';
 
 /** A script for the fake agent's `--session` mode (see test/fixtures/fakeAgent.ts). */
 export const script = (...steps: object[]): string => JSON.stringify(steps);
+
+/** A permission's options as the tests' agents offer them: Allow and Reject, once; `always` first. */
+export const permissionOptions = ({ always = false } = {}) => [
+  ...(always ? [{ optionId: 'always', name: 'Always allow', kind: 'allow_always' }] : []),
+  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
+  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
+];
+
+/** A step of a `--session` script: the agent asks permission for a pending tool call (`execute`). */
+export const askPermission = (
+  toolCall: { toolCallId: string; title: string; kind?: string; locations?: { path: string }[] },
+  options: object[] = permissionOptions(),
+) => ({ permission: { toolCall: { kind: 'execute', status: 'pending', ...toolCall }, options } });
 
 export const conversationEvents = (events: EventFrame[], agent: string): ConversationEvent[] =>
   (events as unknown as ConversationEvent[]).filter(
@@ -20,6 +33,13 @@ export const conversationEvents = (events: EventFrame[], agent: string): Convers
 /** What a client that saw `events` holds of `agent`'s conversation. */
 function fold(events: EventFrame[], agent: string): Conversation {
   return conversationEvents(events, agent).reduce(applyConversationEvent, emptyConversation());
+}
+
+/** `host`, and a chat client connected to it. */
+export async function withChat(
+  host: HostProcess,
+): Promise<{ host: HostProcess; chat: ChatClient }> {
+  return { host, chat: new ChatClient(await host.connect()) };
 }
 
 /** A client of the wire that talks to agents. */

@@ -91,7 +91,7 @@ export interface HostPlace {
   folder?: string;
 }
 
-type StartHost = (
+export type StartHost = (
   config: string,
   args?: string[],
   env?: Record<string, string>,

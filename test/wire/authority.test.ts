@@ -1,17 +1,15 @@
-import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { mkdir, mkdtemp, readFile } from 'node:fs/promises';
 import { request } from 'node:https';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { parse } from 'plist';
 import { describe, expect, it } from 'vitest';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
+import { selfSigned } from '../helpers/selfSigned.ts';
 
 const start = hostPerFile();
-const run = promisify(execFile);
 
 interface Answer {
   status: number;
@@ -111,23 +109,11 @@ describe('the authority served by a host with --tls (CONTRACT.md §9)', () => {
     const folder = await mkdtemp(join(tmpdir(), 'switchboard-host-'));
     const tls = join(folder, 'state', 'tls');
     await mkdir(tls, { recursive: true });
-    await run('openssl', [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-keyout',
-      join(tls, 'key.pem'),
-      '-out',
-      join(tls, 'cert.pem'),
-      '-days',
-      '825',
-      '-subj',
-      '/CN=old',
-      '-addext',
-      'subjectAltName=DNS:localhost,IP:127.0.0.1',
-    ]);
+    await selfSigned(join(tls, 'key.pem'), join(tls, 'cert.pem'), {
+      subject: '/CN=old',
+      days: 825,
+      extensions: ['subjectAltName=DNS:localhost,IP:127.0.0.1'],
+    });
     const old = await readFile(join(tls, 'cert.pem'), 'utf8');
     const { host, ca } = await tlsHost(folder);
     const served = await readFile(join(tls, 'cert.pem'), 'utf8');

@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import { emptyConversation } from '../../machines/conversationFold.ts';
+import { ChatClient, script, textOf, withChat } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
@@ -10,8 +11,7 @@ const start = hostPerTest();
 
 /** A host whose agent `a` is the fake agent with `flags`, and a chat client on its wire. */
 async function chatWith(flags: string[] = ['--session'], extraAgents = '') {
-  const host = await start(configText({ a: flags }) + extraAgents);
-  return { host, chat: new ChatClient(await host.connect()) };
+  return withChat(await start(configText({ a: flags }) + extraAgents));
 }
 
 const states = (chat: ChatClient) =>
@@ -398,19 +398,8 @@ describe('ChatService over the wire', () => {
     });
     expect((await chat.wire.call('ChatService.Send', ['a'])).error).toMatchObject({ code: -32602 });
     expect(await chat.conversation('a')).toEqual({
+      ...emptyConversation(),
       id: expect.any(String) as string,
-      title: '',
-      messages: [],
-      busy: false,
-      queued: 0,
-      usage: { used: 0, size: 0 },
-      commands: [],
-      permissions: [],
-      modes: null,
-      options: [],
-      auth: null,
-      prompt: { image: false, embeddedContext: false },
-      elicitations: [],
     });
   });
 

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ChatMessage, Conversation } from '../../schema/conversation.ts';
-import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, runScript, script, textOf, withChat } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest, type HostProcess } from '../helpers/hostProcess.ts';
 
@@ -26,8 +26,7 @@ async function sessionsDir() {
 }
 
 async function hostWith(flags: string[], place: { folder?: string } = {}) {
-  const host = await start(configText({ a: flags }), [], {}, place);
-  return { host, chat: new ChatClient(await host.connect()) };
+  return withChat(await start(configText({ a: flags }), [], {}, place));
 }
 
 const visible = (conversation: Conversation) =>

@@ -1,15 +1,14 @@
 /** Elicitations (CONTRACT.md §7): an agent asks the user for input, through a real host. */
 import { describe, expect, it } from 'vitest';
 import type { ElicitationView } from '../../schema/elicitation.ts';
-import { ChatClient, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, script, textOf, withChat } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
 const start = hostPerTest();
 
 async function chatWith(language = 'en') {
-  const host = await start(configText({ a: ['--session'] }, `language: ${language}\n`));
-  return { host, chat: new ChatClient(await host.connect()) };
+  return withChat(await start(configText({ a: ['--session'] }, `language: ${language}\n`)));
 }
 
 const requestedSchema = {

@@ -4,18 +4,14 @@
  * conversations it opened.
  */
 import { describe, expect, it } from 'vitest';
-import { ChatClient, script } from '../helpers/chat.ts';
+import { askPermission, ChatClient, script } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
 const start = hostPerTest();
 
-const ask = (toolCallId: string, title: string) => ({
-  permission: {
-    toolCall: { toolCallId, title, kind: 'execute', status: 'pending' },
-    options: [{ optionId: 'yes', name: 'Allow', kind: 'allow_once' }],
-  },
-});
+const ask = (toolCallId: string, title: string) =>
+  askPermission({ toolCallId, title }, [{ optionId: 'yes', name: 'Allow', kind: 'allow_once' }]);
 
 describe('ChatService.Permissions', () => {
   it('lists the pending requests of every agent, until each is answered', async () => {

@@ -4,17 +4,20 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { PermissionRule } from '../../schema/config.ts';
 import type { ToolCallView } from '../../schema/conversation.ts';
-import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
+import {
+  askPermission,
+  ChatClient,
+  permissionOptions,
+  runScript,
+  script,
+  textOf,
+} from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
 const start = hostPerTest();
 
-const options = [
-  { optionId: 'always', name: 'Always allow', kind: 'allow_always' },
-  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-];
+const options = permissionOptions({ always: true });
 
 const rulesYaml = [
   '# Rules I trust',
@@ -34,18 +37,11 @@ async function hostWith(extra: string) {
   return { host, chat: new ChatClient(await host.connect()) };
 }
 
-const ask = (toolCallId: string, kind: string, ...paths: string[]) => ({
-  permission: {
-    toolCall: {
-      toolCallId,
-      title: toolCallId,
-      kind,
-      status: 'pending',
-      locations: paths.map((path) => ({ path })),
-    },
+const ask = (toolCallId: string, kind: string, ...paths: string[]) =>
+  askPermission(
+    { toolCallId, title: toolCallId, kind, locations: paths.map((path) => ({ path })) },
     options,
-  },
-});
+  );
 
 const toolsOf = (chat: ChatClient): ToolCallView[] =>
   chat

@@ -8,7 +8,7 @@
 import { stat, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ChatClient, script } from '../helpers/chat.ts';
+import { askPermission, ChatClient, script } from '../helpers/chat.ts';
 import { fakeAgentCommand } from '../helpers/agents.ts';
 import { hostPerTest, type HostProcess } from '../helpers/hostProcess.ts';
 import { pushServicePerTest, vapidClaims, type ReceivedPush } from '../helpers/pushService.ts';
@@ -39,13 +39,8 @@ function config(extra: string[] = []): string {
 }
 
 const loopback = { SWITCHBOARD_PUSH_LOOPBACK: '1' };
-const options = [
-  { optionId: 'yes', name: 'Allow', kind: 'allow_once' },
-  { optionId: 'no', name: 'Reject', kind: 'reject_once' },
-];
-const ask = (toolCallId: string, title: string, kind = 'execute') => ({
-  permission: { toolCall: { toolCallId, title, kind, status: 'pending' }, options },
-});
+const ask = (toolCallId: string, title: string, kind = 'execute') =>
+  askPermission({ toolCallId, title, kind });
 
 const key = async (host: HostProcess) => (await host.rpc('PushService.Key')).result as string;
 

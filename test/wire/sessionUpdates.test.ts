@@ -4,15 +4,14 @@
  */
 import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
-import { ChatClient, runScript, script, textOf } from '../helpers/chat.ts';
+import { ChatClient, runScript, script, textOf, withChat } from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerTest } from '../helpers/hostProcess.ts';
 
 const start = hostPerTest();
 
 async function chatWith(flags: string[] = ['--session']) {
-  const host = await start(configText({ a: flags }));
-  return { host, chat: new ChatClient(await host.connect()) };
+  return withChat(await start(configText({ a: flags })));
 }
 
 const toolCall = { toolCallId: 'run', title: 'Run ls', kind: 'execute', status: 'pending' };

@@ -8,7 +8,14 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { TerminalView, ToolCallView } from '../../schema/conversation.ts';
 import { isAlive } from '../helpers/agents.ts';
-import { ChatClient, conversationEvents, runScript, script, textOf } from '../helpers/chat.ts';
+import {
+  ChatClient,
+  conversationEvents,
+  runScript,
+  script,
+  textOf,
+  withChat,
+} from '../helpers/chat.ts';
 import { configText } from '../helpers/configHarness.ts';
 import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 
@@ -24,8 +31,7 @@ function chatWith(agent: (typeof agents)[number]) {
       Object.fromEntries(agents.map((name) => [name, ['--session']])),
       'language: en\n',
     );
-    const host = await start(config);
-    return { host, chat: new ChatClient(await host.connect()) };
+    return withChat(await start(config));
   })();
   return english.then(({ host, chat }) => ({ host, chat, agent }));
 }

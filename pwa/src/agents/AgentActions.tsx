@@ -1,8 +1,6 @@
-import type { AgentState, AgentSummary } from '../../../schema/agents.ts';
+import { isRunning, type AgentState, type AgentSummary } from '../../../schema/agents.ts';
 import { useT } from '../i18n.tsx';
 import { useAgentAction, type AgentAction } from './useAgentAction.ts';
-
-const running: readonly AgentState[] = ['ready', 'busy'];
 
 /** Which actions make sense in `state`, given the action still in flight. */
 function enabled(
@@ -13,7 +11,7 @@ function enabled(
     start: (state === 'stopped' || state === 'error') && pending === undefined,
     // A start that hangs can be stopped: the agent stops as soon as the start ends.
     stop: state !== 'stopped' && state !== 'error' && pending !== 'stop' && pending !== 'restart',
-    restart: running.includes(state) && pending === undefined,
+    restart: isRunning(state) && pending === undefined,
   };
 }
 

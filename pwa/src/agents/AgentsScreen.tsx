@@ -1,4 +1,5 @@
 import { useId, useState } from 'react';
+import { isRunning } from '../../../schema/agents.ts';
 import { useHost } from '../connection/useHost.ts';
 import { useT } from '../i18n.tsx';
 import type { Route } from '../shell/useRoute.ts';
@@ -19,7 +20,7 @@ export function AgentsScreen({ navigate }: { navigate: (route: Route) => void })
   const loaded = useHost((state) => state.config !== undefined);
   const [logsOf, setLogsOf] = useState<string>();
   const logsAgent = agents.find((agent) => agent.name === logsOf);
-  const running = agents.filter((agent) => agent.state === 'ready' || agent.state === 'busy');
+  const running = agents.filter((agent) => isRunning(agent.state));
 
   return (
     <section className="agents" aria-labelledby={headingId}>

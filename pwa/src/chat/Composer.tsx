@@ -12,7 +12,8 @@ import {
 import type { Conversation } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
 import { AttachmentTray } from './AttachmentTray.tsx';
-import { CommandMenu, commandOptionId } from './CommandMenu.tsx';
+import { CommandMenu } from './CommandMenu.tsx';
+import { commandOptionId } from './ComposerMenu.tsx';
 import { FileMenu } from './FileMenu.tsx';
 import { SessionPickers } from './SessionPickers.tsx';
 import { UsageMeter } from './UsageMeter.tsx';

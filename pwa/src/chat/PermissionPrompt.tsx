@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import type { PermissionRequestView } from '../../../schema/conversation.ts';
 import { useT } from '../i18n.tsx';
-import { useHostAction } from './useHostAction.ts';
+import { PermissionOptions } from './PermissionOptions.tsx';
 
 /** The agent asks to use a tool: its own options as buttons, answered with `AnswerPermission`. */
 export function PermissionPrompt({
@@ -13,7 +13,6 @@ export function PermissionPrompt({
 }) {
   const t = useT();
   const titleId = useId();
-  const answer = useHostAction();
   return (
     <div className="chat-permission" role="group" aria-labelledby={titleId}>
       <p id={titleId} className="chat-permission-title">
@@ -24,26 +23,12 @@ export function PermissionPrompt({
           {t('chat.permission.rejections', { count: request.rejections })}
         </p>
       )}
-      <div className="chat-permission-options">
-        {request.options.map((option) => (
-          <button
-            key={option.optionId}
-            type="button"
-            className={`chat-option chat-option-${option.kind}`}
-            disabled={answer.pending}
-            onClick={() =>
-              void answer.run('ChatService.AnswerPermission', request.id, option.optionId)
-            }
-          >
-            {option.name}
-          </button>
-        ))}
-      </div>
-      {answer.error !== undefined && (
-        <p className="chat-error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <PermissionOptions
+        request={request}
+        className="chat-permission-options"
+        optionClassName={(kind) => `chat-option chat-option-${kind}`}
+        errorClassName="chat-error"
+      />
     </div>
   );
 }

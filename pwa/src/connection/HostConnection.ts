@@ -1,5 +1,6 @@
-import { createActor, type Actor, type InspectionEvent } from 'xstate';
+import { createActor, type Actor } from 'xstate';
 import { connectionMachine } from '../../../machines/connectionMachine.ts';
+import { inspectionRecord } from '../../../machines/inspectionRecord.ts';
 import type { ErrorKind } from '../../../schema/errors.ts';
 import type { HostEvent } from '../../../schema/events.ts';
 import type { InspectionRecord, InspectNotification } from '../../../schema/inspector.ts';
@@ -78,8 +79,10 @@ export class HostConnection {
       {
         // The app's own actor, for the inspector: kept in the page, never sent anywhere.
         inspect: (inspection) => {
-          const record = toRecord(inspection, ++seq);
-          if (record) this.listener.inspectSelf(record);
+          const machine = 'connection';
+          const at = Date.now();
+          const record = inspectionRecord(inspection, { actor: 'connection', machine, at });
+          if (record) this.listener.inspectSelf({ ...record, seq: ++seq });
         },
       },
     );
@@ -214,31 +217,5 @@ export class HostConnection {
     } else {
       pending.resolve(message.result);
     }
-  }
-}
-
-/** An XState inspection event of the connection actor as an `InspectionRecord`. */
-function toRecord(inspection: InspectionEvent, seq: number): InspectionRecord | undefined {
-  const base = { seq, at: Date.now(), actor: 'connection', machine: 'connection' as const };
-  switch (inspection.type) {
-    case '@xstate.event':
-      return { ...base, kind: 'event', event: inspection.event.type };
-    case '@xstate.snapshot': {
-      const snapshot = inspection.snapshot as {
-        value?: unknown;
-        context?: unknown;
-        status?: string;
-      };
-      return {
-        ...base,
-        kind: 'snapshot',
-        event: inspection.event.type,
-        value: snapshot.value as InspectionRecord['value'],
-        context: snapshot.context,
-        status: snapshot.status as InspectionRecord['status'],
-      };
-    }
-    default:
-      return undefined;
   }
 }

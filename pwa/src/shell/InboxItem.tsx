@@ -1,6 +1,6 @@
 import type { PermissionRequestView } from '../../../schema/conversation.ts';
 import { chatRoute } from '../../../schema/notifications.ts';
-import { useHostAction } from '../chat/useHostAction.ts';
+import { PermissionOptions } from '../chat/PermissionOptions.tsx';
 import { useT } from '../i18n.tsx';
 
 /**
@@ -17,7 +17,6 @@ export function InboxItem({
   onOpenChat: () => void;
 }) {
   const t = useT();
-  const answer = useHostAction();
   return (
     <li className="inbox-item">
       <div className="inbox-item-head">
@@ -32,26 +31,13 @@ export function InboxItem({
         </a>
       </div>
       <p className="inbox-tool">{request.toolCall.title}</p>
-      <div className="inbox-options" role="group" aria-label={request.toolCall.title}>
-        {request.options.map((option) => (
-          <button
-            key={option.optionId}
-            type="button"
-            className={`inbox-option inbox-option-${option.kind.split('_')[0]}`}
-            disabled={answer.pending}
-            onClick={() =>
-              void answer.run('ChatService.AnswerPermission', request.id, option.optionId)
-            }
-          >
-            {option.name}
-          </button>
-        ))}
-      </div>
-      {answer.error !== undefined && (
-        <p className="inbox-error" role="alert">
-          {answer.error}
-        </p>
-      )}
+      <PermissionOptions
+        request={request}
+        className="inbox-options"
+        label={request.toolCall.title}
+        optionClassName={(kind) => `inbox-option inbox-option-${kind.split('_')[0]}`}
+        errorClassName="inbox-error"
+      />
     </li>
   );
 }

@@ -7,6 +7,7 @@ import {
   type ConversationChange,
 } from '../../../host/conversations/ConversationDatabase.ts';
 import { translate } from '../../../host/i18n.ts';
+import { emptyConversation } from '../../../machines/conversationFold.ts';
 import { agentMessage, samplePermission, userMessage } from './sampleMessages.ts';
 
 const config = '/home/ada/.config/switchboard/config.yaml';
@@ -61,21 +62,7 @@ describe('conversations', () => {
     const expected = {
       config,
       agent: 'claude',
-      conversation: {
-        id: 'c1',
-        title: '',
-        messages: [],
-        busy: false,
-        queued: 0,
-        usage: { used: 0, size: 0 },
-        commands: [],
-        permissions: [],
-        modes: null,
-        options: [],
-        auth: null,
-        prompt: { image: false, embeddedContext: false },
-        elicitations: [],
-      },
+      conversation: emptyConversation('c1'),
       createdAt: '2025-03-01T14:00:00.000Z',
       updatedAt: '2025-03-01T14:00:00.000Z',
       session: null,

@@ -3,27 +3,13 @@ import type { StoredConversation } from '../../../host/conversations/Conversatio
 import { exportMarkdown } from '../../../host/conversations/exportMarkdown.ts';
 import type { ChatMessage } from '../../../schema/conversation.ts';
 import { agentMessage, sampleTool, userMessage } from './sampleMessages.ts';
-import { noPromptOffer } from '../../../schema/attachments.ts';
+import { emptyConversation } from '../../../machines/conversationFold.ts';
 
 function stored(messages: ChatMessage[], title = 'Louder fifth line'): StoredConversation {
   return {
     config: '/config.yaml',
     agent: 'claude',
-    conversation: {
-      id: 'c1',
-      title,
-      messages,
-      busy: false,
-      queued: 0,
-      usage: { used: 0, size: 0 },
-      commands: [],
-      permissions: [],
-      modes: null,
-      options: [],
-      auth: null,
-      prompt: noPromptOffer,
-      elicitations: [],
-    },
+    conversation: { ...emptyConversation('c1'), title, messages },
     createdAt: '2025-03-01T14:00:00.000Z',
     updatedAt: '2025-03-01T14:10:00.000Z',
     session: null,

@@ -9,7 +9,7 @@ import type {
   ToolCallView,
 } from '../../../schema/conversation.ts';
 import type { Methods } from '../helpers/mockHost.tsx';
-import { noPromptOffer } from '../../../schema/attachments.ts';
+import { emptyConversation } from '../../../machines/conversationFold.ts';
 
 export const agents: AgentSummary[] = [
   {
@@ -61,22 +61,7 @@ export function tool(fields: Partial<ToolCallView> & Pick<ToolCallView, 'id'>): 
 }
 
 export function conversation(fields: Partial<Conversation> = {}): Conversation {
-  return {
-    id: 'conv-now',
-    title: '',
-    messages: [],
-    busy: false,
-    queued: 0,
-    usage: { used: 0, size: 0 },
-    commands: [],
-    permissions: [],
-    modes: null,
-    options: [],
-    auth: null,
-    prompt: noPromptOffer,
-    elicitations: [],
-    ...fields,
-  };
+  return { ...emptyConversation('conv-now'), ...fields };
 }
 
 export const editTool = tool({

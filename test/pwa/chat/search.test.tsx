@@ -1,40 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { Conversation, SearchHit } from '../../../schema/conversation.ts';
 import { mockHost, renderWithHost, useMockHost, type MockHost } from '../helpers/mockHost.tsx';
+import { useChatLayout } from '../helpers/chatLayout.ts';
 import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message, RoutedChat } from './fixtures.tsx';
 
 useMockHost();
-
-// happy-dom has no layout: give the list a height and each row one (as virtual.test.tsx does).
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('chat-scroll') ? 800 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('chat-row') ? 100 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    const feed = this.classList.contains('chat-scroll') ? this.firstElementChild : null;
-    return feed instanceof HTMLElement ? parseFloat(feed.style.height) : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'scrollTo').mockImplementation(function (
-    this: HTMLElement,
-    options?: ScrollToOptions | number,
-  ) {
-    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+useChatLayout();
 
 const long = (id: string, prefix: string) =>
   conversation({

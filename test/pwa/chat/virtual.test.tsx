@@ -1,39 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ChatScreen } from '../../../pwa/src/chat/ChatScreen.tsx';
 import { mockHost, renderWithHost, useMockHost } from '../helpers/mockHost.tsx';
+import { useChatLayout } from '../helpers/chatLayout.ts';
 import { textPieces } from '../helpers/textPieces.ts';
 import { chatMethods, conversation, message } from './fixtures.tsx';
 
 useMockHost();
-
-// happy-dom has no layout: give the list a height and each row one.
-beforeEach(() => {
-  vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('chat-scroll') ? 800 : 0;
-  });
-  vi.spyOn(HTMLElement.prototype, 'offsetHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    return this.classList.contains('chat-row') ? 100 : 0;
-  });
-  // The list scrolls as far as its rows reach, and says so as a browser does.
-  vi.spyOn(HTMLElement.prototype, 'scrollHeight', 'get').mockImplementation(function (
-    this: HTMLElement,
-  ) {
-    const feed = this.classList.contains('chat-scroll') ? this.firstElementChild : null;
-    return feed instanceof HTMLElement ? parseFloat(feed.style.height) : 0;
-  });
-  const scroll = vi.spyOn(HTMLElement.prototype, 'scrollTo');
-  scroll.mockImplementation(function (this: HTMLElement, options?: ScrollToOptions | number) {
-    if (typeof options === 'object' && options.top !== undefined) this.scrollTop = options.top;
-    this.dispatchEvent(new Event('scroll'));
-  });
-});
-afterEach(() => vi.restoreAllMocks());
+useChatLayout();
 
 const many = Array.from({ length: 5000 }, (_, index) =>
   message({

@@ -1,37 +1,21 @@
-import { execFile } from 'node:child_process';
 import { X509Certificate } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { mkdir, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
+import { selfSigned } from '../../../helpers/selfSigned.ts';
 import { altNames, handshake, openFor, stateDirs, tabletHost } from './authorityHarness.ts';
 
-const run = promisify(execFile);
 const place = stateDirs();
 
 /** A CAROOT as `mkcert -install` leaves it: an RSA root and its PKCS#8 key, no constraints. */
 async function fakeCaroot(folder: string): Promise<string> {
   await mkdir(folder, { recursive: true });
-  await run('openssl', [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-keyout',
-    join(folder, 'rootCA-key.pem'),
-    '-out',
-    join(folder, 'rootCA.pem'),
-    '-days',
-    '3650',
-    '-subj',
-    '/O=mkcert development CA/OU=test@tablet-host/CN=mkcert test@tablet-host',
-    '-addext',
-    'basicConstraints=critical,CA:TRUE,pathlen:0',
-    '-addext',
-    'keyUsage=critical,keyCertSign',
-  ]);
+  await selfSigned(join(folder, 'rootCA-key.pem'), join(folder, 'rootCA.pem'), {
+    subject: '/O=mkcert development CA/OU=test@tablet-host/CN=mkcert test@tablet-host',
+    days: 3650,
+    extensions: ['basicConstraints=critical,CA:TRUE,pathlen:0', 'keyUsage=critical,keyCertSign'],
+  });
   return folder;
 }
 
