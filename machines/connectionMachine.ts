@@ -36,6 +36,8 @@ export const connectionMachine = setup({
   types: {
     context: {} as ConnectionContext,
     events: {} as ConnectionEvent,
+    /** `socketOpen`: the socket is open (calls go through), snapshots loaded or not. */
+    tags: {} as 'socketOpen',
   },
   actions: {
     openSocket: (_, _params: { since: number }) => {},
@@ -74,6 +76,7 @@ export const connectionMachine = setup({
       },
     },
     online: {
+      tags: ['socketOpen'],
       on: {
         'event.received': { actions: 'recordSeq' },
         'resync.needed': { target: 'resyncing' },
@@ -81,6 +84,7 @@ export const connectionMachine = setup({
       },
     },
     resyncing: {
+      tags: ['socketOpen'],
       entry: 'loadSnapshots',
       on: {
         'event.received': { actions: 'recordSeq' },

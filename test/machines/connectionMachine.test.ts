@@ -22,15 +22,21 @@ function run() {
 describe('the PWA’s connection', () => {
   it('loads the snapshots on its first connection, then resumes after the last seq it saw', () => {
     const { actor, clock, effects, state } = run();
+    const socketOpen = () => actor.getSnapshot().hasTag('socketOpen');
     expect(effects).toEqual(['open since=0']);
+    expect(socketOpen()).toBe(false);
     actor.send({ type: 'socket.opened' });
     expect(state()).toBe('resyncing');
+    // Calls go through while the snapshots load: the socket is open.
+    expect(socketOpen()).toBe(true);
     actor.send({ type: 'event.received', seq: 41 });
     actor.send({ type: 'snapshots.loaded' });
     actor.send({ type: 'event.received', seq: 42 });
     expect(state()).toBe('online');
+    expect(socketOpen()).toBe(true);
     actor.send({ type: 'socket.closed', unauthorized: false });
     expect(state()).toBe('offline');
+    expect(socketOpen()).toBe(false);
     clock.increment(backoffMs(0));
     expect(effects).toEqual(['open since=0', 'load', 'open since=42']);
     actor.send({ type: 'socket.opened' });

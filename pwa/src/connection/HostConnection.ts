@@ -103,8 +103,7 @@ export class HostConnection {
 
   /** The socket is open (snapshots may still be loading). */
   get online(): boolean {
-    const state = this.actor.getSnapshot();
-    return state.matches('online') || state.matches('resyncing');
+    return this.actor.getSnapshot().hasTag('socketOpen');
   }
 
   /** Calls `method` on the host; waits for the connection if it is down. */
