@@ -260,8 +260,17 @@ export class CurrentConfig {
     await this.#watcher.ready;
   }
 
-  async #reload(path: string, text: string | undefined): Promise<void> {
-    if (path !== this.#location.path || text === this.#text) return;
+  /**
+   * The file changed on disk. Read again here, in turn with saves and edits: the watcher read
+   * `seen` before it queued this, maybe before a save queued ahead of it wrote the file, and
+   * applying that older text would undo the save until the watcher's next look.
+   */
+  async #reload(path: string, seen: string | undefined): Promise<void> {
+    if (path !== this.#location.path) return;
+    const text = await readConfigText(path).catch((error: NodeJS.ErrnoException) =>
+      error.code === 'ENOENT' || error.code === 'ENOTDIR' ? undefined : seen,
+    );
+    if (text === this.#text) return;
     if (text === undefined) {
       this.#text = undefined;
       this.#problems = [
