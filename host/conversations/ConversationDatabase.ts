@@ -184,9 +184,20 @@ export class ConversationDatabase {
     }));
   }
 
-  /** Stores `changes` in one transaction: all of them, or none if one fails. */
-  write(changes: readonly ConversationChange[]): void {
-    this.#writeBatch(changes);
+  /**
+   * Stores `changes` in one transaction: all of them, or none if one fails. `synced`: the
+   * transaction is on the disk itself when this returns, not only in the OS's cache (a power cut
+   * keeps it); otherwise a crash of the host keeps it and a power cut may not (`synchronous=NORMAL`).
+   */
+  write(changes: readonly ConversationChange[], { synced = false } = {}): void {
+    if (!synced) return this.#writeBatch(changes);
+    // FULL syncs the WAL at this commit (https://sqlite.org/pragma.html#pragma_synchronous).
+    this.#db.pragma('synchronous = FULL');
+    try {
+      this.#writeBatch(changes);
+    } finally {
+      this.#db.pragma('synchronous = NORMAL');
+    }
   }
 
   /**

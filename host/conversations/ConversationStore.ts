@@ -95,12 +95,16 @@ export class ConversationStore implements ConversationKeeper {
   }
 
   /**
-   * Resolves once the message `id` is here. A worker answers on one port and posts its events on
-   * another: `Send` waits for its message, so a `Conversation()` that follows holds it.
+   * Resolves once the message `id` is here and on disk. A worker answers on one port and posts its
+   * events on another: `Send` waits for its message, so a `Conversation()` that follows holds it,
+   * and a host killed once `Send` answered still has it. The write is the pending batch brought
+   * forward, so nothing is written twice or out of order; the answer that follows is batched.
    */
-  arrival(name: string, id: string): Promise<void> {
-    if (this.#entry(name).positions.has(id)) return Promise.resolve();
-    return new Promise((resolve) => this.#waiting.set(id, resolve));
+  async kept(name: string, id: string): Promise<void> {
+    if (!this.#entry(name).positions.has(id)) {
+      await new Promise<void>((resolve) => this.#waiting.set(id, resolve));
+    }
+    this.flush({ synced: true });
   }
 
   /** `ChatService.Conversation(name)`. */
@@ -224,15 +228,18 @@ export class ConversationStore implements ConversationKeeper {
       : undefined;
   }
 
-  /** Writes what changed since the last write, in one transaction. */
-  flush(): void {
+  /**
+   * Writes what changed since the last write, in one transaction; `synced`, on the disk itself
+   * before it returns (see `ConversationDatabase.write`).
+   */
+  flush({ synced = false } = {}): void {
     clearTimeout(this.#flushTimer);
     this.#flushTimer = undefined;
     const database = this.options.database;
     const changes = this.#pending;
     this.#pending = [];
     for (const [name, entry] of this.#entries) changes.push(...this.#changesOf(name, entry));
-    if (database && changes.length > 0) database.write(changes);
+    if (database && changes.length > 0) database.write(changes, { synced });
   }
 
   /** Writes what is left; the database closes after. */

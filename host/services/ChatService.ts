@@ -51,7 +51,7 @@ export interface ChatFiles {
  * `ChatService` of REFERENCE.md and CONTRACT.md §6: one current conversation per agent, held by
  * the agent's worker; the host's copy (`ConversationStore`) answers `Conversation()` and keeps
  * every conversation in the database. `Send` resolves with the new message's id as soon as it is
- * added (CONTRACT.md §3); the answer arrives as events.
+ * added and on disk (CONTRACT.md §3); the answer arrives as events.
  */
 export class ChatService implements WireService<'ChatService'> {
   /** The terminal logins under way, by agent and method: a second `Authenticate` joins one. */
@@ -90,7 +90,7 @@ export class ChatService implements WireService<'ChatService'> {
     if (id === undefined) {
       throw new ServiceError('start-failed', this.#say('chat.notRunning'));
     }
-    await this.conversations.arrival(agent, id);
+    await this.conversations.kept(agent, id);
     return id;
   }
 

@@ -58,6 +58,26 @@ describe('a host killed in the middle of an answer', () => {
   });
 });
 
+describe('a host killed right after Send answered', () => {
+  it('has every acknowledged message after the restart', async () => {
+    const config = configText({ a: ['--session'] });
+    let host = await start(config);
+    // Each round kills the host as soon as its last Send resolves: inside the batch's 250 ms.
+    const acknowledged: string[] = [];
+    for (let round = 0; round < 3; round++) {
+      const chat = new ChatClient(await host.connect());
+      for (let message = 0; message < 3; message++) {
+        acknowledged.push(await chat.send('a', `round ${round}, message ${message}`));
+      }
+      await host.kill();
+      host = await start(config, [], {}, { folder: host.folder });
+      const restored = await new ChatClient(await host.connect()).conversation('a');
+      const ids = new Set(restored.messages.map((message) => message.id));
+      expect(acknowledged.filter((id) => !ids.has(id))).toEqual([]);
+    }
+  }, 60_000);
+});
+
 describe('the state dir', () => {
   it('is refused to a second host while the first runs, in the user’s language', async () => {
     const first = await start(configText({ a: ['--session'] }, 'language: fr\n'));
