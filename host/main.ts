@@ -93,7 +93,10 @@ const database = await (async () => {
   if (process.env.SWITCHBOARD_BENCH_NO_STORAGE === '1') return undefined;
   const startLanguage = await peekLanguage(location.path);
   try {
-    return ConversationDatabase.open(join(state, 'conversations.db'), { language: startLanguage });
+    return ConversationDatabase.open(join(state, 'conversations.db'), {
+      language: startLanguage,
+      warn: (line) => console.warn(line),
+    });
   } catch (error) {
     if (!(error instanceof DatabaseError)) throw error;
     return fail(error.message);

@@ -2,8 +2,6 @@
  * The conversations that last (CONTRACT.md §6): one SQLite database in the state dir, which one
  * host at a time holds open.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { AcpSessionRecord } from '../../schema/worker.ts';
 import type {
@@ -16,6 +14,7 @@ import type {
   SearchHit,
 } from '../../schema/conversation.ts';
 import { translate, type Language } from '../i18n.ts';
+import { checkIntegrity, checkTimeoutMs, prepareDatabaseFile } from './databaseFile.ts';
 import { latestVersion, migrate, schemaVersion } from './migrations.ts';
 import { ftsQuery, searchableText, snippet } from './searchQuery.ts';
 import { statements, toMessage, toStored, type MessageBody } from './statements.ts';
@@ -58,8 +57,11 @@ export type ConversationChange =
       answeredAt: string;
     };
 
-/** Why the database cannot be opened: another host holds it, it is not one, or it is too new. */
-export type DatabaseProblemKind = 'locked' | 'unreadable' | 'newer';
+/**
+ * Why the database cannot be opened: another host holds it, it is not one, it is too new, or
+ * `PRAGMA quick_check` found it damaged.
+ */
+export type DatabaseProblemKind = 'locked' | 'unreadable' | 'newer' | 'damaged';
 
 /** The database cannot be opened; `message` is in the host's language and says what to do. */
 export class DatabaseError extends Error {
@@ -74,9 +76,14 @@ export class DatabaseError extends Error {
   }
 }
 
-/** The words the database writes: its errors, and the end of an answer the host never finished. */
+/**
+ * The words the database writes: its errors, what it says at open (`warn`), and the end of an
+ * answer the host never finished.
+ */
 export interface DatabaseWords {
   language: Language;
+  /** A line for the host's log: an empty file made again, a check that could not run. */
+  warn?: (line: string) => void;
 }
 
 /** A second host waits at most this long for the lock before it gives up. */
@@ -114,29 +121,31 @@ export class ConversationDatabase {
   }
 
   /**
-   * Opens (creating if missing, with its folder) the database at `file`, migrates it, and ends
-   * what was in flight when the last host died. Throws `DatabaseError`.
+   * Opens (creating if missing, with its folder, both private) the database at `file`, checks
+   * one that was there (`PRAGMA quick_check`), migrates it, and ends what was in flight when the
+   * last host died. Throws `DatabaseError`.
    */
   static open(file: string, words: DatabaseWords): ConversationDatabase {
+    const { language } = words;
     let db: Database.Database | undefined;
     try {
-      mkdirSync(dirname(file), { recursive: true });
-      db = new Database(file, { timeout: busyTimeoutMs });
-      // Before the first read: the lock, once taken, is held until close (https://sqlite.org/wal.html#noshm).
-      db.pragma('locking_mode = EXCLUSIVE');
-      if (schemaVersion(db) > latestVersion) {
-        throw new DatabaseError(
-          'newer',
-          file,
-          translate(words.language, 'database.newer', { file }),
-        );
+      const state = prepareDatabaseFile(file);
+      db = lockedConnection(file, language);
+      if (state === 'kept') {
+        // The check reads the file from another process, so the lock is let go meanwhile: a host
+        // that takes it then is found by the next lockedConnection.
+        db.close();
+        db = undefined;
+        checkDatabase(file, words);
+        db = lockedConnection(file, language);
       }
       db.pragma('journal_mode = WAL');
       db.pragma('synchronous = NORMAL');
       db.pragma('foreign_keys = ON');
       migrate(db);
       const database = new ConversationDatabase(db);
-      database.#recover(translate(words.language, 'database.interrupted'));
+      database.#recover(translate(language, 'database.interrupted'));
+      if (state === 'empty') words.warn?.(translate(language, 'database.remade', { file }));
       return database;
     } catch (error) {
       db?.close();
@@ -296,6 +305,44 @@ export class ConversationDatabase {
         }
       })
       .immediate();
+  }
+}
+
+/**
+ * A connection to `file` that holds it alone until closed; `DatabaseError` `newer` when its schema
+ * is newer than this code's.
+ */
+function lockedConnection(file: string, language: Language): Database.Database {
+  const db = new Database(file, { timeout: busyTimeoutMs });
+  try {
+    // Before the first read: the lock, once taken, is held until close (https://sqlite.org/wal.html#noshm).
+    db.pragma('locking_mode = EXCLUSIVE');
+    if (schemaVersion(db) > latestVersion) {
+      throw new DatabaseError('newer', file, translate(language, 'database.newer', { file }));
+    }
+    return db;
+  } catch (error) {
+    db.close();
+    throw error;
+  }
+}
+
+/** Refuses a damaged `file` (`DatabaseError` `damaged`); says so when it could not be checked. */
+function checkDatabase(file: string, { language, warn }: DatabaseWords): void {
+  const check = checkIntegrity(file);
+  if (check.kind === 'damaged') {
+    const reason = check.reason;
+    throw new DatabaseError(
+      'damaged',
+      file,
+      translate(language, 'database.damaged', { file, reason }),
+    );
+  }
+  if (check.kind === 'unchecked') {
+    const reason =
+      check.reason ??
+      translate(language, 'database.checkTooLong', { seconds: checkTimeoutMs / 1000 });
+    warn?.(translate(language, 'database.notChecked', { file, reason }));
   }
 }
 

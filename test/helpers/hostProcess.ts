@@ -109,7 +109,8 @@ const hostEnvironment = (folder: string, env: Record<string, string> = {}) => ({
 
 /**
  * Runs a host in `folder` on its `config.yaml` that is expected to stop by itself (it refuses to
- * start): its exit code and everything it wrote.
+ * start): its exit code and everything it wrote. A host that starts instead is killed (code
+ * `null`), so that the test fails on what it says rather than on its timeout.
  */
 export async function hostUntilExit(
   folder: string,
@@ -126,6 +127,7 @@ export async function hostUntilExit(
   let output = '';
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+  child.stdout.on('data', () => readyLine.test(output) && child.kill('SIGKILL'));
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
   return { code, output };
 }

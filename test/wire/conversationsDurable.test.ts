@@ -2,7 +2,7 @@
  * The conversations database through a real host process: what a SIGKILL mid-answer leaves, a
  * second host on the same state dir, and a database that cannot be opened.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
@@ -24,6 +24,39 @@ afterEach(async () => {
 });
 
 const databaseOf = (folder: string) => join(folder, 'state', 'conversations.db');
+
+/**
+ * Stores in `file`, as a previous host would have, the conversation `large` of `config`'s agent `a`:
+ * `count` messages, questions and answers, a tool call with its diff in each answer, the word
+ * "platypus" in the answer at 7777.
+ */
+function storeConversation(config: string, file: string, count: number): ConversationChange[] {
+  const database = ConversationDatabase.open(file, { language: 'en' });
+  database.create(config, 'a', 'large', '2026-11-01T00:00:00.000Z');
+  const changes: ConversationChange[] = Array.from({ length: count }, (_, position) => ({
+    kind: 'message',
+    conversation: 'large',
+    position,
+    message: {
+      id: `m${position}`,
+      agent: 'a',
+      createdAt: '2026-11-01T00:00:00.000Z',
+      role: position % 2 === 0 ? 'user' : 'agent',
+      parts:
+        position % 2 === 0
+          ? [{ kind: 'text', text: `question ${position}` }]
+          : [
+              { kind: 'text', text: `answer ${position}${position === 7777 ? ' platypus' : ''}` },
+              { kind: 'tool', tool: { ...sampleTool(), id: `t${position}` } },
+            ],
+      done: true,
+      queued: false,
+    },
+  }));
+  database.write(changes);
+  database.close();
+  return changes;
+}
 
 describe('a host killed in the middle of an answer', () => {
   it('restarts with the conversation up to its last batch, the answer ended, the file sound', async () => {
@@ -102,8 +135,42 @@ describe('the state dir', () => {
     expect(code).toBe(2);
     expect(output).toContain(`The conversations database ${databaseOf(folder)} cannot be read`);
     expect(output).toContain('Move this file away');
-    const { readFile } = await import('node:fs/promises');
     expect(await readFile(databaseOf(folder), 'utf8')).toBe(garbage);
+  });
+
+  it('refuses a database damaged after its header, says so in the user’s language, and leaves it as it was', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'switchboard-damaged-'));
+    folders.push(folder);
+    await writeFile(
+      join(folder, 'config.yaml'),
+      configText({ a: ['--session'] }, 'language: fr\n'),
+    );
+    await mkdir(join(folder, 'state'));
+    storeConversation(join(folder, 'config.yaml'), databaseOf(folder), 300);
+    const bytes = await readFile(databaseOf(folder));
+    // The header and the schema read at open stay; the pages of the second half become garbage.
+    for (let at = bytes.length / 2; at < bytes.length; at++) bytes[at] = (at * 7919) & 0xff;
+    await writeFile(databaseOf(folder), bytes);
+    const { code, output } = await hostUntilExit(folder);
+    expect(code).toBe(2);
+    expect(output).toContain(`La base des conversations ${databaseOf(folder)} est endommagée`);
+    expect(output).toContain('Déplacez ce fichier ailleurs');
+    expect(output).not.toMatch(/\bat .*\.js:\d+/);
+    expect((await readFile(databaseOf(folder))).equals(bytes)).toBe(true);
+  });
+
+  it('makes an empty (0-byte) database again, and says so', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'switchboard-empty-'));
+    folders.push(folder);
+    await mkdir(join(folder, 'state'));
+    await writeFile(databaseOf(folder), '');
+    const host = await start(configText({ a: ['--session'] }), [], {}, { folder });
+    expect(host.output()).toContain(
+      `The conversations database ${databaseOf(folder)} was empty (0 bytes): Switchboard made it again`,
+    );
+    const chat = new ChatClient(await host.connect());
+    expect(await runScript(chat, 'a', { text: 'kept' })).toBe('kept');
+    expect((await stat(databaseOf(folder))).size).toBeGreaterThan(0);
   });
 });
 
@@ -115,30 +182,7 @@ describe('a conversation of 10 000 messages', () => {
     const configPath = join(folder, 'config.yaml');
     await writeFile(configPath, config);
     // Stored by a previous host: 10 000 messages, a tool call with its diff in every answer.
-    const database = ConversationDatabase.open(databaseOf(folder), { language: 'en' });
-    database.create(configPath, 'a', 'large', '2026-11-01T00:00:00.000Z');
-    const changes: ConversationChange[] = Array.from({ length: 10_000 }, (_, position) => ({
-      kind: 'message',
-      conversation: 'large',
-      position,
-      message: {
-        id: `m${position}`,
-        agent: 'a',
-        createdAt: '2026-11-01T00:00:00.000Z',
-        role: position % 2 === 0 ? 'user' : 'agent',
-        parts:
-          position % 2 === 0
-            ? [{ kind: 'text', text: `question ${position}` }]
-            : [
-                { kind: 'text', text: `answer ${position}${position === 7777 ? ' platypus' : ''}` },
-                { kind: 'tool', tool: { ...sampleTool(), id: `t${position}` } },
-              ],
-        done: true,
-        queued: false,
-      },
-    }));
-    database.write(changes);
-    database.close();
+    const changes = storeConversation(configPath, databaseOf(folder), 10_000);
 
     const host = await start(config, [], {}, { folder });
     const chat = new ChatClient(await host.connect());
