@@ -137,6 +137,10 @@ export interface PermissionRule {
    */
   path?: string;
   /**
+   * A command line, exactly as the tool call shows it (`npm test`, `git status --short`): the rule answers only a call that runs that very command, the same program with the same arguments written the same way. The command is the `command` of the call's input: a string as it is, or a list of words joined with spaces, each quoted as a shell would need. Default: any command, or none.
+   */
+  command?: string;
+  /**
    * `allow` or `reject`: the agent's own option of that kind is chosen (once, if it offers that).
    */
   answer: 'allow' | 'reject';

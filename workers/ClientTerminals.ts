@@ -8,6 +8,7 @@ import {
   type TerminalOutputResponse,
 } from '@agentclientprotocol/sdk';
 import type { TerminalView } from '../schema/conversation.ts';
+import { commandLine } from '../schema/toolCommand.ts';
 import { TerminalOutput } from './terminalOutput.ts';
 import { signalGroup } from './processGroup.ts';
 
@@ -45,13 +46,6 @@ interface Terminal {
   /** The view is due to be sent (a timer runs). */
   due: ReturnType<typeof setTimeout> | undefined;
   killTimer: ReturnType<typeof setTimeout> | undefined;
-}
-
-/** The command line a user reads: `command` and its `args`, quoted where a shell would need it. */
-export function commandLine(command: string, args: readonly string[]): string {
-  const quote = (word: string) =>
-    /^[\w@%+=:,./-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
-  return [command, ...args.map(quote)].join(' ');
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { AuthView, ConversationEvent, LoginTerminalView } from '../schema/conversation.ts';
-import { commandLine } from './ClientTerminals.ts';
+import { commandLine } from '../schema/toolCommand.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
 import type { LoginExit, LoginLaunch } from '../schema/worker.ts';

@@ -2,6 +2,7 @@ import picomatch from 'picomatch';
 import { isAbsolute, relative, sep } from 'node:path';
 import type { PermissionRule } from '../schema/config.ts';
 import type { PermissionOption, ToolCallView } from '../schema/conversation.ts';
+import { toolCommand } from '../schema/toolCommand.ts';
 
 /** What a rule answered: its index in `permissions`, and the agent's option it chose. */
 export interface RuleAnswer {
@@ -10,10 +11,13 @@ export interface RuleAnswer {
   optionId: string;
 }
 
+/** A path `relative()` gave that leaves its folder: `..` first, but not a name like `..a`. */
+const outside = (path: string) => path === '..' || path.startsWith(`..${sep}`);
+
 /** Where a location is, relative to `cwd` with `/` between folders; `undefined` outside it. */
 function inside(cwd: string, location: string): string | undefined {
   const path = relative(cwd, isAbsolute(location) ? location : `${cwd}${sep}${location}`);
-  if (path === '' || path.startsWith('..') || isAbsolute(path)) return undefined;
+  if (path === '' || outside(path) || isAbsolute(path)) return undefined;
   return path.split(sep).join('/');
 }
 
@@ -23,6 +27,7 @@ const insideAny = (cwds: readonly string[], location: string) =>
 
 const matches = (rule: PermissionRule, tool: ToolCallView, cwds: readonly string[]): boolean => {
   if (rule.kind !== undefined && rule.kind !== tool.kind) return false;
+  if (rule.command !== undefined && rule.command !== toolCommand(tool)) return false;
   if (rule.path === undefined) return true;
   const glob = picomatch(rule.path, { dot: true });
   const paths = tool.locations.map((location) => insideAny(cwds, location.path));
@@ -35,10 +40,11 @@ const optionFor = (answer: PermissionRule['answer'], options: readonly Permissio
   options.find((option) => option.kind === `${answer}_always`);
 
 /**
- * The answer the first rule that matches `tool` gives (CONTRACT.md §8): its kind, and every
- * location inside the agent's `cwd` matching its `path` — `cwds` is that folder as configured and
- * as its real path, which agents given it report (a symlinked `/tmp` on macOS). `undefined` when none matches, or when the agent
- * offers no option of the rule's answer: the user is asked.
+ * The answer the first rule that matches `tool` gives (CONTRACT.md §8): its kind, its command
+ * exactly (as {@link toolCommand} reads it), and every location inside the agent's `cwd` matching
+ * its `path` — `cwds` is that folder as configured and as its real path, which agents given it
+ * report (a symlinked `/tmp` on macOS). `undefined` when none matches, or when the agent offers
+ * no option of the rule's answer: the user is asked.
  */
 export function answerByRule(
   rules: readonly PermissionRule[],

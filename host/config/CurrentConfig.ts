@@ -10,6 +10,7 @@ import { ServiceError } from '../ServiceError.ts';
 import type { Supervisor } from '../Supervisor.ts';
 import { TaskQueue } from '../TaskQueue.ts';
 import type { ChannelDefinition } from '../mesh/NatsChannel.ts';
+import { appendRule } from './appendRule.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 import type { ConfigLocation } from './configPath.ts';
 import { watchConfigFile, type ConfigWatcher } from './configWatcher.ts';
@@ -165,15 +166,19 @@ export class CurrentConfig {
     });
   }
 
-  /** Adds `rule` at the end of `permissions` (made if missing), unless the same rule is there. */
+  /**
+   * Adds `rule` at the end of `permissions` (made if missing or empty), unless the same rule is
+   * there, as `edit` does.
+   */
   addPermissionRule(rule: FileRule): Promise<void> {
     const same = (other: FileRule) =>
       other.agent === rule.agent &&
       other.kind === rule.kind &&
       other.path === rule.path &&
+      other.command === rule.command &&
       other.answer === rule.answer;
     if (this.#config.permissions.some(same)) return Promise.resolve();
-    return this.edit((document) => document.addIn(['permissions'], rule));
+    return this.edit((document) => appendRule(document, rule));
   }
 
   /** Removes rule `index` of `permissions` (from 0), as `edit` does. */

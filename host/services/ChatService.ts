@@ -127,17 +127,21 @@ export class ChatService implements WireService<'ChatService'> {
     if (!option) {
       throw new ServiceError('not-found', this.#say('error.unknownOption', { optionId }));
     }
-    this.conversations.answering(id, optionId);
     // "Always allow" or "Always reject": the rule is in place (in the file, and in the worker)
-    // before the agent hears the answer, so its next such request is answered by it (§8).
+    // before the agent hears the answer, so its next such request is answered by it (§8). An
+    // "always" that keeps no rule is not given: the request waits, the reason by its buttons.
     const cwd = this.supervisor.definition(request.agent)?.cwd;
     const cwds = cwd === undefined ? [] : [cwd, await realpath(cwd).catch(() => cwd)];
-    const rule = alwaysRule(request, option, cwds);
-    const saved = rule ? this.config.addPermissionRule(rule) : Promise.resolve();
-    const notSaved = await saved.then(
-      () => undefined,
-      (error: unknown) => (error instanceof Error ? error : new Error(String(error))),
-    );
+    const kept = alwaysRule(request, option, cwds);
+    if (kept.kind === 'unkept') throw new InvalidParams(this.#say(`rule.unkept.${kept.reason}`));
+    if (kept.kind === 'rule') {
+      await this.config.addPermissionRule(kept.rule).catch((error: unknown) => {
+        const reason = error instanceof Error ? error.message : String(error);
+        const kind = error instanceof ServiceError ? error.kind : 'io';
+        throw new ServiceError(kind, this.#say('rule.notSaved', { reason }));
+      });
+    }
+    this.conversations.answering(id, optionId);
     const worker = this.supervisor.conversationWorker(request.agent);
     // Comlink's types spread over the union: the call resolves to the worker's `Result` as is.
     const result = await worker?.call<Result<void>>((api) => api.answerPermission(id, optionId));
@@ -145,8 +149,6 @@ export class ChatService implements WireService<'ChatService'> {
       result,
       () => new ServiceError('not-found', this.#say('error.unknownPermission', { id })),
     );
-    // The answer went; a rule the file refused is said after it.
-    if (notSaved !== undefined) throw notSaved;
   }
 
   /**

@@ -21,7 +21,13 @@ export const permissionOptions = ({ always = false } = {}) => [
 
 /** A step of a `--session` script: the agent asks permission for a pending tool call (`execute`). */
 export const askPermission = (
-  toolCall: { toolCallId: string; title: string; kind?: string; locations?: { path: string }[] },
+  toolCall: {
+    toolCallId: string;
+    title: string;
+    kind?: string;
+    locations?: { path: string }[];
+    rawInput?: unknown;
+  },
   options: object[] = permissionOptions(),
 ) => ({ permission: { toolCall: { kind: 'execute', status: 'pending', ...toolCall }, options } });
 

@@ -91,8 +91,13 @@ export interface HostPlace {
   folder?: string;
 }
 
+/**
+ * Starts a host on `config` written to its folder's `config.yaml`; with `undefined`, on no
+ * `--config` at all: the host writes its default file (under the folder's `xdg/`) as on a first
+ * start.
+ */
 export type StartHost = (
-  config: string,
+  config: string | undefined,
   args?: string[],
   env?: Record<string, string>,
   place?: HostPlace,
@@ -167,11 +172,13 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
   });
   return async (config, args = [], env = {}, place = {}) => {
     const folder = place.folder ?? (await mkdtemp(join(tmpdir(), 'switchboard-host-')));
-    const configPath = join(folder, 'config.yaml');
-    await writeFile(configPath, config);
+    const configPath =
+      config === undefined
+        ? join(folder, 'xdg', 'switchboard', 'config.yaml')
+        : join(folder, 'config.yaml');
+    if (config !== undefined) await writeFile(configPath, config);
     const { command, args: nodeArgs } = hostCommand([
-      '--config',
-      configPath,
+      ...(config === undefined ? [] : ['--config', configPath]),
       '--port',
       '0',
       '--no-open',

@@ -45,6 +45,32 @@ describe('the rule that answers a permission request', () => {
     });
   });
 
+  it('with a command, matches only a call that runs exactly that command', () => {
+    const list = rules({ kind: 'execute', command: 'npm test', answer: 'allow' });
+    const run = (input: unknown) => ({ ...tool('execute'), input: JSON.stringify(input) });
+    expect(answerByRule(list, run({ command: 'npm test' }), options, [cwd])).toMatchObject({
+      rule: 0,
+    });
+    expect(answerByRule(list, run({ command: ['npm', 'test'] }), options, [cwd])).toMatchObject({
+      rule: 0,
+    });
+    for (const other of [
+      { command: 'npm test; rm -rf ~' },
+      { command: 'npm  test' },
+      { command: 'npm test ' },
+      { command: 'npm' },
+      { command: ['npm', 'test', '--', '-u'] },
+      { command: 'npm', args: ['test', 'x'] },
+      { cmd: 'npm test' },
+      'npm test',
+    ]) {
+      expect(answerByRule(list, run(other), options, [cwd]), JSON.stringify(other)).toBeUndefined();
+    }
+    expect(answerByRule(list, { ...tool('execute'), title: 'npm test' }, options, [cwd])).toBe(
+      undefined,
+    );
+  });
+
   it('takes a location under the real path of a symlinked cwd for one inside it', () => {
     const list = rules({ path: 'src/**', answer: 'allow' });
     const real = '/private/work/project';
