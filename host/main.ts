@@ -101,7 +101,11 @@ const database = await (async () => {
 })();
 const token = await loadOrCreateToken(state);
 // Paired devices (CONTRACT.md §9): each its own cookie, revoked one by one.
-const devices = await DeviceStore.open(state);
+// In the state database: each change one transaction, durable and in order (issue 31 item 4).
+const devices = DeviceStore.open(
+  (database ?? ConversationDatabase.open(':memory:', { language: 'en' })).connection,
+  state,
+);
 const pairing = new PairingCodes();
 const deviceSockets = new DeviceSockets();
 /** This host as other devices reach it, once it listens: what pairing links start with. */

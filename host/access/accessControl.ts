@@ -137,12 +137,9 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
     const paired = pairedBy(cookieValues(request.headers.cookie, cookieName));
     if (paired && paired.device === undefined && request.headers.upgrade === undefined) {
       // A browser paired before devices had cookies of their own becomes a device of its own.
-      void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then(
-        (device) => {
-          if (device) request.device = device;
-          next();
-        },
-      );
+      const device = pairDevice(request, reply, deviceNameOf(request.headers['user-agent']));
+      if (device) request.device = device;
+      next();
       return;
     }
     if (paired?.device) request.device = paired.device;
@@ -187,10 +184,8 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
         .send();
     // A browser already paired stays the device it is; another becomes one.
     if (paired?.device) return redirect();
-    void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then((device) => {
-      if (device) redirect();
-      else refuse(request, reply, 409, 'access.tooManyDevices');
-    });
+    if (pairDevice(request, reply, deviceNameOf(request.headers['user-agent']))) redirect();
+    else refuse(request, reply, 409, 'access.tooManyDevices');
   });
 
   /**
@@ -206,12 +201,12 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   }
 
   /** Pairs a new device named `name`, its cookie set on `reply`; `undefined` when full. */
-  async function pairDevice(
+  function pairDevice(
     request: FastifyRequest,
     reply: FastifyReply,
     name: string,
-  ): Promise<string | undefined> {
-    const added = await options.devices.add(name);
+  ): string | undefined {
+    const added = options.devices.add(name);
     if (!added) return undefined;
     const cookieName = sessionCookieName(request.headers.host, tls);
     reply.header('set-cookie', sessionCookie(cookieName, added.cookie, tls));

@@ -15,7 +15,7 @@ export const isPairingRequest = (request: FastifyRequest): boolean =>
 export interface PairingDeps {
   codes: PairingCodes;
   /** Pairs a device named `name`, its session cookie set on `reply`; `undefined` when full. */
-  pair(request: FastifyRequest, reply: FastifyReply, name: string): Promise<string | undefined>;
+  pair(request: FastifyRequest, reply: FastifyReply, name: string): string | undefined;
   /** A failed attempt: 401, counted against the address. */
   fail(request: FastifyRequest, reply: FastifyReply, key: MessageKey): void;
   /** 429 while the address is refused; `true` when it was. */
@@ -50,7 +50,7 @@ export function registerPairing(app: FastifyInstance, deps: PairingDeps): void {
       return reply;
     }
     const name = body.name.trim() || deviceNameOf(request.headers['user-agent']);
-    const device = await deps.pair(request, reply, name);
+    const device = deps.pair(request, reply, name);
     if (!device) {
       deps.refuse(request, reply, 409, 'access.tooManyDevices');
       return reply;

@@ -36,8 +36,8 @@ export class DeviceService implements WireService<'DeviceService'> {
     return this.devices.list(client?.device);
   }
 
-  async Revoke(id: string): Promise<void> {
-    if (!(await this.devices.revoke(id))) {
+  Revoke(id: string): void {
+    if (!this.devices.revoke(id)) {
       throw new ServiceError(
         'not-found',
         translate(this.language(), 'error.unknownDevice', { id }),

@@ -1,26 +1,25 @@
-import { readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DeviceStore, maxDevices } from '../../../host/access/DeviceStore.ts';
+import { maxDevices } from '../../../host/access/DeviceStore.ts';
 import { PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
 import { deviceNameOf } from '../../../schema/deviceName.ts';
-import { stateFolder } from './accessHarness.ts';
+import { openDevices, stateFolder } from './accessHarness.ts';
 
 describe('the paired devices', () => {
-  it('each have a cookie of their own, kept as a hash in a 0600 file that outlives the host', async () => {
+  it('each have a cookie of their own, kept as a hash in the state database that outlives the host', async () => {
     const folder = await stateFolder();
-    const devices = await DeviceStore.open(folder);
-    const ipad = (await devices.add('  iPad  '))!;
-    const laptop = (await devices.add('Laptop'))!;
+    const first = openDevices(folder);
+    const ipad = first.devices.add('  iPad  ')!;
+    const laptop = first.devices.add('Laptop')!;
     expect(ipad.cookie).toMatch(/^d\.[\w-]{36}\.[\w-]{43}$/);
-    expect(devices.verify(ipad.cookie)).toBe(ipad.id);
-    expect(devices.verify(laptop.cookie)).toBe(laptop.id);
-    const file = join(folder, 'devices.json');
-    expect((await stat(file)).mode & 0o777).toBe(0o600);
-    const text = await readFile(file, 'utf8');
-    expect(text).not.toContain(ipad.cookie.split('.')[2]);
+    expect(first.devices.verify(ipad.cookie)).toBe(ipad.id);
+    expect(first.devices.verify(laptop.cookie)).toBe(laptop.id);
+    first.database.close();
+    const file = await readFile(join(folder, 'conversations.db'));
+    expect(file.includes(ipad.cookie.split('.')[2]!)).toBe(false);
 
-    const reopened = await DeviceStore.open(folder);
+    const { devices: reopened } = openDevices(folder);
     expect(reopened.verify(ipad.cookie)).toBe(ipad.id);
     expect(reopened.list(laptop.id).map(({ name, current }) => ({ name, current }))).toEqual([
       { name: 'iPad', current: false },
@@ -29,42 +28,49 @@ describe('the paired devices', () => {
   });
 
   it('lets nothing else in: another secret, another id, a malformed value, a revoked device', async () => {
-    const devices = await DeviceStore.open(await stateFolder());
-    const { id, cookie } = (await devices.add('Phone'))!;
+    const { devices } = openDevices(await stateFolder());
+    const { id, cookie } = devices.add('Phone')!;
     const [, , secret] = cookie.split('.');
-    const other = (await devices.add('Other'))!;
+    const other = devices.add('Other')!;
     expect(devices.verify(`d.${id}.${other.cookie.split('.')[2]}`)).toBeUndefined();
     expect(devices.verify(`d.${other.id}.${secret}`)).toBeUndefined();
     for (const value of ['', 'd.', `d.${id}`, `${id}.${secret}`, `d.${id}.${secret}x`]) {
       expect(devices.verify(value)).toBeUndefined();
     }
-    expect(await devices.revoke(id)).toBe(true);
+    expect(devices.revoke(id)).toBe(true);
     expect(devices.verify(cookie)).toBeUndefined();
-    expect(await devices.revoke(id)).toBe(false);
+    expect(devices.revoke(id)).toBe(false);
     expect(devices.list().map(({ name }) => name)).toEqual(['Other']);
   });
 
-  it('marks when each was last seen, and keeps names short', async () => {
+  it('marks when each was last seen, writes it at most once a minute, and keeps names short', async () => {
+    const folder = await stateFolder();
     let now = new Date('2026-12-01T10:00:00Z');
-    const devices = await DeviceStore.open(await stateFolder(), () => now);
-    const { cookie } = (await devices.add('x'.repeat(500)))!;
+    const first = openDevices(folder, () => now);
+    const { cookie } = first.devices.add('x'.repeat(500))!;
     now = new Date('2026-12-01T11:30:00Z');
-    devices.verify(cookie);
-    const [listed] = devices.list();
+    first.devices.verify(cookie);
+    now = new Date('2026-12-01T11:30:30Z');
+    first.devices.verify(cookie);
+    const [listed] = first.devices.list();
     expect(listed).toMatchObject({ createdAt: '2026-12-01T10:00:00.000Z' });
-    expect(listed!.lastSeen).toBe('2026-12-01T11:30:00.000Z');
+    expect(listed!.lastSeen).toBe('2026-12-01T11:30:30.000Z');
     expect(listed!.name).toHaveLength(80);
+    first.database.close();
+    const [kept] = openDevices(folder).devices.list();
+    expect(kept!.lastSeen).toBe('2026-12-01T11:30:00.000Z');
   });
 
-  it('pairs no device from a damaged file, and no more than the most it keeps', async () => {
+  it('takes in the devices.json of an older install once; a damaged one pairs nobody', async () => {
     const folder = await stateFolder();
     await writeFile(join(folder, 'devices.json'), '{not json');
-    const devices = await DeviceStore.open(folder);
+    const { devices } = openDevices(folder);
     expect(devices.list()).toEqual([]);
+    expect(await readdir(folder)).toContain('devices.json.imported');
     for (let index = 0; index < maxDevices; index++) {
-      expect((await devices.add('d'))?.cookie).toMatch(/^d\./);
+      expect(devices.add('d')?.cookie).toMatch(/^d\./);
     }
-    expect(await devices.add('one too many')).toBeUndefined();
+    expect(devices.add('one too many')).toBeUndefined();
   });
 });
 

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceStore } from '../../../host/access/DeviceStore.ts';
 import { PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
 import { sessionValue } from '../../../host/access/token.ts';
 import { translate } from '../../../host/i18n.ts';
@@ -9,6 +8,7 @@ import {
   send,
   stateFolder,
   token,
+  openDevices,
   upgrade,
 } from './accessHarness.ts';
 
@@ -18,7 +18,7 @@ const open = accessServerPerTest();
 async function pairingServer(failureLimit = { max: 10, windowMs: 60_000 }) {
   const clock = { now: 0 };
   const pairing = new PairingCodes(() => clock.now);
-  const devices = await DeviceStore.open(await stateFolder());
+  const { devices } = openDevices(await stateFolder());
   const server = await open({ pairing, devices, failureLimit });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     send(
@@ -47,7 +47,7 @@ describe('pairing a device with a one-time code (POST /api/pair)', () => {
     ]);
     expect((await send(port, '/api/ping', { cookie })).status).toBe(200);
     // Revoked, its cookie opens nothing.
-    await devices.revoke(device);
+    devices.revoke(device);
     expect((await send(port, '/api/ping', { cookie })).status).toBe(401);
   });
 
