@@ -102,10 +102,9 @@ const database = await (async () => {
 const token = await loadOrCreateToken(state);
 // Paired devices (CONTRACT.md §9): each its own cookie, revoked one by one.
 // In the state database: each change one transaction, durable and in order (issue 31 item 4).
-const devices = DeviceStore.open(
-  (database ?? ConversationDatabase.open(':memory:', { language: 'en' })).connection,
-  state,
-);
+const stateDatabase = (database ?? ConversationDatabase.open(':memory:', { language: 'en' }))
+  .connection;
+const devices = DeviceStore.open(stateDatabase, state);
 const pairing = new PairingCodes();
 const deviceSockets = new DeviceSockets();
 /** This host as other devices reach it, once it listens: what pairing links start with. */
@@ -170,7 +169,7 @@ const ownFiles = () => [
   ...recent.known(),
 ];
 const images = new ImageStore(database);
-const webPush = await openPush(state, {
+const webPush = await openPush(state, stateDatabase, {
   env: process.env,
   language,
   title: (agent) => supervisor.definition(agent)?.title ?? agent,

@@ -51,6 +51,7 @@ export class DeviceStore {
   readonly #written = new Map<string, number>();
   readonly #insert: Database.Statement<[string, string, string, string, string]>;
   readonly #delete: Database.Statement<[string]>;
+  readonly #dropUnclaimed: Database.Statement<[]>;
   readonly #seen: Database.Statement<[string, string]>;
 
   private constructor(
@@ -62,6 +63,10 @@ export class DeviceStore {
       'INSERT INTO devices (id, name, created_at, last_seen, secret_hash) VALUES (?, ?, ?, ?, ?)',
     );
     this.#delete = db.prepare('DELETE FROM devices WHERE id = ?');
+    // An older install's subscriptions were no device's: any of them may be the revoked one's.
+    this.#dropUnclaimed = db.prepare(
+      'DELETE FROM push_subscriptions WHERE device IS NULL AND imported = 1',
+    );
     this.#seen = db.prepare('UPDATE devices SET last_seen = ? WHERE id = ?');
     const rows = db
       .prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY key')
@@ -125,10 +130,18 @@ export class DeviceStore {
     }));
   }
 
-  /** Ends a device's pairing, and with it what belongs to it; `false` if there is no such device. */
+  /**
+   * Ends a device's pairing, and with it what belongs to it: its push subscriptions go with it
+   * (`ON DELETE CASCADE`), in the same transaction. `false` if there is no such device.
+   */
   revoke(id: string): boolean {
     if (!this.#devices.has(id)) return false;
-    this.#db.transaction(() => this.#delete.run(id)).immediate();
+    this.#db
+      .transaction(() => {
+        this.#delete.run(id);
+        this.#dropUnclaimed.run();
+      })
+      .immediate();
     this.#devices.delete(id);
     this.#written.delete(id);
     return true;
