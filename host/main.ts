@@ -29,7 +29,7 @@ import { createServer } from './server/createServer.ts';
 import { reachableAddress } from './server/localNames.ts';
 import { DeviceStore } from './access/DeviceStore.ts';
 import { DeviceSockets } from './access/DeviceSockets.ts';
-import { PairingCodes } from './access/PairingCodes.ts';
+import { minters, PairingCodes } from './access/PairingCodes.ts';
 import { DeviceService } from './services/DeviceService.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
@@ -311,7 +311,7 @@ const url = `${reachableBase}/?token=${encodeURIComponent(token)}`;
 console.log(`Switchboard ready at ${url}`);
 if (process.stdout.isTTY) {
   // A one-time code, not the token: a QR code photographed later pairs nothing.
-  const { url: pairUrl } = deviceService.Pair();
+  const { url: pairUrl } = deviceService.offer(minters.terminal);
   qrcode.generate(pairUrl, { small: true });
   console.log(translate(language(), 'cli.pairCode', { url: pairUrl }));
   if (cli.open) {

@@ -216,6 +216,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   if (options.pairing) {
     registerPairing(app, {
       codes: options.pairing,
+      paired: (device) => options.devices.has(device),
       pair: pairDevice,
       fail,
       refuseIfBlocked,

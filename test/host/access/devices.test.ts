@@ -2,7 +2,7 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxDevices } from '../../../host/access/DeviceStore.ts';
-import { PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
+import { minters, PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
 import { deviceNameOf } from '../../../schema/deviceName.ts';
 import { openDevices, stateFolder } from './accessHarness.ts';
 
@@ -78,28 +78,33 @@ describe('a pairing code', () => {
   it('works once, for 10 minutes (a simulated clock), typed in any case with dashes', () => {
     let now = 0;
     const codes = new PairingCodes(() => now);
-    const first = codes.issue();
+    const first = codes.issue(minters.owner);
     expect(first.code).toMatch(/^[2-9A-HJ-NP-Z]{10}$/);
     expect(first.expiresAt.getTime()).toBe(pairingCodeLifetimeMs);
     const typed = `${first.code.slice(0, 5).toLowerCase()}-${first.code.slice(5)}`;
-    expect(codes.take(typed)).toBe(true);
-    expect(codes.take(first.code)).toBe(false);
+    expect(codes.take(typed)).toBe(minters.owner);
+    expect(codes.take(first.code)).toBeUndefined();
 
-    const late = codes.issue();
+    const late = codes.issue('device-1');
     now = pairingCodeLifetimeMs - 1;
-    const inTime = codes.issue();
+    const inTime = codes.issue('device-1');
     now += 1;
-    expect(codes.take(late.code)).toBe(false);
-    expect(codes.take(inTime.code)).toBe(true);
-    expect(codes.take('')).toBe(false);
+    expect(codes.take(late.code)).toBeUndefined();
+    expect(codes.take(inTime.code)).toBe('device-1');
+    expect(codes.take('')).toBeUndefined();
   });
 
-  it('forgets the oldest when too many wait', () => {
+  it("forgets a minter's own oldest when it has too many waiting, and a device's all at once", () => {
     const codes = new PairingCodes(() => 0);
-    const oldest = codes.issue();
-    const rest = Array.from({ length: 20 }, () => codes.issue());
-    expect(codes.take(oldest.code)).toBe(false);
-    expect(rest.every(({ code }) => codes.take(code))).toBe(true);
+    const terminal = codes.issue(minters.terminal);
+    const oldest = codes.issue('device-1');
+    const rest = Array.from({ length: 20 }, () => codes.issue('device-1'));
+    const other = codes.issue('device-2');
+    expect(codes.take(oldest.code)).toBeUndefined();
+    expect(codes.take(terminal.code)).toBe(minters.terminal);
+    expect(rest.slice(1).every(({ code }) => codes.take(code) === 'device-1')).toBe(true);
+    codes.forget('device-2');
+    expect(codes.take(other.code)).toBeUndefined();
   });
 });
 
