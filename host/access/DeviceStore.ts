@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
+import { cleanDeviceName } from '../../schema/deviceName.ts';
 import type { DeviceView } from '../../schema/devices.ts';
 import { importOldFile, oldDevices } from './importDeviceFiles.ts';
 
@@ -22,8 +23,6 @@ interface DeviceRow {
 
 /** The most devices kept: a pairing beyond it is refused until one is revoked. */
 export const maxDevices = 100;
-/** The longest device name kept (a name is the user's, shown in Settings). */
-export const maxDeviceName = 80;
 /** How often a device's `lastSeen` is written at the most. */
 const seenEveryMs = 60_000;
 
@@ -92,13 +91,16 @@ export class DeviceStore {
     return new DeviceStore(db, now);
   }
 
-  /** Pairs a new device; its session cookie's value. `undefined` when `maxDevices` are paired. */
-  add(name: string): { id: string; cookie: string } | undefined {
+  /**
+   * Pairs a new device named `name` (cleaned: `cleanDeviceName`), else `fallback`; its session
+   * cookie's value. `undefined` when `maxDevices` are paired.
+   */
+  add(name: string, fallback = 'Device'): { id: string; cookie: string } | undefined {
     if (this.#devices.size >= maxDevices) return undefined;
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const at = this.now().toISOString();
-    const kept = name.trim().slice(0, maxDeviceName) || 'Device';
+    const kept = cleanDeviceName(name) || cleanDeviceName(fallback) || 'Device';
     const device = { id, name: kept, createdAt: at, lastSeen: at, secretHash: hash(secret) };
     this.#insert.run(id, kept, at, at, device.secretHash);
     this.#devices.set(id, device);

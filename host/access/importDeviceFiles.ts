@@ -1,6 +1,7 @@
 import { readFileSync, renameSync } from 'node:fs';
 import { join } from 'node:path';
 import type Database from 'better-sqlite3';
+import { cleanDeviceName } from '../../schema/deviceName.ts';
 
 /** A device as an older install's `devices.json` kept it. */
 export interface OldDeviceRecord {
@@ -73,7 +74,8 @@ export const oldDevices: OldFile<OldDeviceRecord> = {
        VALUES (?, ?, ?, ?, ?)`,
     );
     for (const { id, name, createdAt, lastSeen, secretHash } of entries) {
-      insert.run(id, name, createdAt, lastSeen, secretHash);
+      // Names were kept as typed then: controls and bidirectional overrides included.
+      insert.run(id, cleanDeviceName(name) || 'Device', createdAt, lastSeen, secretHash);
     }
   },
 };

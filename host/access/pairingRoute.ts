@@ -1,7 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceNameOf } from '../../schema/deviceName.ts';
+import { maxDeviceName } from '../../schema/deviceName.ts';
 import type { MessageKey } from '../i18n.ts';
-import { maxDeviceName } from './DeviceStore.ts';
 import { minters, type PairingCodes } from './PairingCodes.ts';
 
 /** `POST /api/pair` `{code, name}` (CONTRACT.md §9): public, limited like failed logins. */
@@ -16,7 +15,10 @@ export interface PairingDeps {
   codes: PairingCodes;
   /** Whether a device is still paired: a code it asked for pairs nothing once it is revoked. */
   paired(device: string): boolean;
-  /** Pairs a device named `name`, its session cookie set on `reply`; `undefined` when full. */
+  /**
+   * Pairs a device named `name` (cleaned; its browser's default name when nothing is left), its
+   * session cookie set on `reply`; `undefined` when full.
+   */
   pair(request: FastifyRequest, reply: FastifyReply, name: string): string | undefined;
   /** A failed attempt: 401, counted against the address. */
   fail(request: FastifyRequest, reply: FastifyReply, key: MessageKey): void;
@@ -53,8 +55,7 @@ export function registerPairing(app: FastifyInstance, deps: PairingDeps): void {
       deps.fail(request, reply, 'access.wrongCode');
       return reply;
     }
-    const name = body.name.trim() || deviceNameOf(request.headers['user-agent']);
-    const device = deps.pair(request, reply, name);
+    const device = deps.pair(request, reply, body.name);
     if (!device) {
       deps.refuse(request, reply, 409, 'access.tooManyDevices');
       return reply;

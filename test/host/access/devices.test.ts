@@ -3,7 +3,8 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { maxDevices } from '../../../host/access/DeviceStore.ts';
 import { minters, PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
-import { deviceNameOf } from '../../../schema/deviceName.ts';
+import { sayIn } from '../../../host/i18n.ts';
+import { cleanDeviceName, deviceNameOf } from '../../../schema/deviceName.ts';
 import { openDevices, stateFolder } from './accessHarness.ts';
 
 describe('the paired devices', () => {
@@ -109,22 +110,51 @@ describe('a pairing code', () => {
 });
 
 describe('a device’s default name', () => {
+  const names = {
+    'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1':
+      'Safari on iPad',
+    'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36':
+      'Chrome on Android',
+    'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0':
+      'Edge on Windows',
+    'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0': 'Firefox on Linux',
+    'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15':
+      'Safari on macOS',
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36':
+      'Chrome on Linux',
+    'curl/8.5.0': 'Browser',
+  };
+
   it('says its browser and system', () => {
-    const names = {
-      'Mozilla/5.0 (iPad; CPU OS 17_0 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.0 Mobile/15E148 Safari/604.1':
-        'Safari on iPad',
-      'Mozilla/5.0 (Linux; Android 14; SM-X710) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36':
-        'Chrome on Android',
-      'Mozilla/5.0 (Windows NT 10.0; Win64; x64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36 Edg/126.0.0.0':
-        'Edge on Windows',
-      'Mozilla/5.0 (X11; Linux x86_64; rv:128.0) Gecko/20100101 Firefox/128.0': 'Firefox on Linux',
-      'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15':
-        'Safari on macOS',
-      'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) HeadlessChrome/156.0.0.0 Safari/537.36':
-        'Chrome on Linux',
-      'curl/8.5.0': 'Browser',
-    };
-    for (const [agent, name] of Object.entries(names)) expect(deviceNameOf(agent)).toBe(name);
-    expect(deviceNameOf(undefined)).toBe('Browser');
+    const english = sayIn(() => 'en');
+    for (const [agent, name] of Object.entries(names)) {
+      expect(deviceNameOf(agent, english)).toBe(name);
+    }
+    expect(deviceNameOf(undefined, english)).toBe('Browser');
+  });
+
+  it('says it in the language asked for', () => {
+    const french = sayIn(() => 'fr');
+    const [ipad, android, , , , linux, curl] = Object.keys(names);
+    expect(deviceNameOf(ipad, french)).toBe('Safari sur iPad');
+    expect(deviceNameOf(android, french)).toBe('Chrome sous Android');
+    expect(deviceNameOf(linux, french)).toBe('Chrome sous Linux');
+    expect(deviceNameOf(curl, french)).toBe('Navigateur');
+  });
+});
+
+describe('a device name as kept', () => {
+  it('loses controls, bidirectional and invisible formatting, keeps its letters and emoji whole', () => {
+    expect(cleanDeviceName('\u202Eevil\u2066Tablet\u2069\u0007\u0085 \u200B  x\t\n')).toBe(
+      'evilTablet x',
+    );
+    expect(cleanDeviceName('Pad\u00AD\uFEFF\u200D\u2060\u061C\u200E\u200F\u3164\u{E0041}')).toBe(
+      'Pad',
+    );
+    expect(cleanDeviceName('Cafe\u0301 de l’été 📱')).toBe('Café de l’été 📱');
+    expect(cleanDeviceName('\u202E\u0000 ')).toBe('');
+    const long = cleanDeviceName(`${'x'.repeat(79)}📱📱`);
+    expect(Array.from(long)).toHaveLength(80);
+    expect(long.endsWith('📱')).toBe(true);
   });
 });
