@@ -29,7 +29,7 @@ import { createServer } from './server/createServer.ts';
 import { reachableAddress } from './server/localNames.ts';
 import { DeviceStore } from './access/DeviceStore.ts';
 import { DeviceSockets } from './access/DeviceSockets.ts';
-import { PairingCodes } from './access/PairingCodes.ts';
+import { minters, PairingCodes } from './access/PairingCodes.ts';
 import { DeviceService } from './services/DeviceService.ts';
 import { RpcDispatcher } from './server/rpcDispatcher.ts';
 import { ConversationDatabase, DatabaseError } from './conversations/ConversationDatabase.ts';
@@ -108,7 +108,10 @@ const database = (() => {
 })();
 const token = await loadOrCreateToken(state);
 // Paired devices (CONTRACT.md §9): each its own cookie, revoked one by one.
-const devices = await DeviceStore.open(state);
+// In the state database: each change one transaction, durable and in order (issue 31 item 4).
+const stateDatabase = (database ?? ConversationDatabase.open(':memory:', { language: 'en' }))
+  .connection;
+const devices = DeviceStore.open(stateDatabase, state);
 const pairing = new PairingCodes();
 const deviceSockets = new DeviceSockets();
 /** This host as other devices reach it, once it listens: what pairing links start with. */
@@ -173,7 +176,7 @@ const ownFiles = () => [
   ...recent.known(),
 ];
 const images = new ImageStore(database);
-const webPush = await openPush(state, {
+const webPush = await openPush(state, stateDatabase, {
   env: process.env,
   language,
   title: (agent) => supervisor.definition(agent)?.title ?? agent,
@@ -315,7 +318,7 @@ const url = `${reachableBase}/?token=${encodeURIComponent(token)}`;
 console.log(`Switchboard ready at ${url}`);
 if (process.stdout.isTTY) {
   // A one-time code, not the token: a QR code photographed later pairs nothing.
-  const { url: pairUrl } = deviceService.Pair();
+  const { url: pairUrl } = deviceService.offer(minters.terminal);
   qrcode.generate(pairUrl, { small: true });
   console.log(translate(language(), 'cli.pairCode', { url: pairUrl }));
   if (cli.open) {

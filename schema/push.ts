@@ -12,7 +12,10 @@ export interface PushSubscriptionJson {
 
 /** The most the host keeps and sends to. */
 export const pushLimits = {
-  subscriptions: 20,
+  /** Each device's own (and the owner's): a sixth drops that device's oldest, no other's. */
+  perDevice: 5,
+  /** Taken in from an older install's file, which kept at most 20. */
+  imported: 20,
   endpointLength: 2048,
 } as const;
 

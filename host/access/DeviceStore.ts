@@ -1,75 +1,109 @@
 import { createHash, randomBytes, randomUUID, timingSafeEqual } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
+import { cleanDeviceName } from '../../schema/deviceName.ts';
 import type { DeviceView } from '../../schema/devices.ts';
-import { writeFileAtomic } from '../config/atomicWrite.ts';
+import { importOldFile, oldDevices } from './importDeviceFiles.ts';
 
 interface DeviceRecord {
   id: string;
   name: string;
   createdAt: string;
   lastSeen: string;
-  /** SHA-256 of its secret, base64url: the file never holds what a cookie carries. */
+  /** SHA-256 of its secret, base64url: the database never holds what a cookie carries. */
   secretHash: string;
+}
+
+interface DeviceRow {
+  id: string;
+  name: string;
+  created_at: string;
+  last_seen: string;
+  secret_hash: string;
 }
 
 /** The most devices kept: a pairing beyond it is refused until one is revoked. */
 export const maxDevices = 100;
-/** The longest device name kept (a name is the user's, shown in Settings). */
-export const maxDeviceName = 80;
 /** How often a device's `lastSeen` is written at the most. */
 const seenEveryMs = 60_000;
 
 const hash = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
 /**
- * The devices paired with this host (CONTRACT.md §9), kept in `<stateDir>/devices.json` (0600).
- * Each has its own session cookie, `d.<id>.<secret>`: revoking one ends it alone. Only a hash of
- * each secret is kept, compared in constant time.
+ * The devices paired with this host (CONTRACT.md §9), kept in the state database (the
+ * `devices` table of `deviceSchema.ts`). Each has its own session cookie, `d.<id>.<secret>`:
+ * revoking one ends it alone. Only a hash of each secret is kept, compared in constant time.
+ *
+ * Every change is one synchronous transaction, written before the call returns: pairings and
+ * revocations that race are kept in the order they were made, and a restart (even a crash) finds
+ * what the host last answered. The devices are also held in memory, for the check of each
+ * request's cookie.
  *
  * @example
- * const devices = await DeviceStore.open(stateDir);
- * const { id, cookie } = await devices.add('iPad');
- * devices.verify(cookie)?.id === id; // true until devices.revoke(id)
+ * const devices = DeviceStore.open(database.connection, stateDir);
+ * const { id, cookie } = devices.add('iPad')!;
+ * devices.verify(cookie) === id; // true until devices.revoke(id)
  */
 export class DeviceStore {
-  readonly #path: string;
-  #devices: DeviceRecord[];
+  readonly #db: Database.Database;
+  readonly #devices = new Map<string, DeviceRecord>();
   /** When each device's `lastSeen` was last written. */
   readonly #written = new Map<string, number>();
+  readonly #insert: Database.Statement<[string, string, string, string, string]>;
+  readonly #delete: Database.Statement<[string]>;
+  readonly #dropUnclaimed: Database.Statement<[]>;
+  readonly #seen: Database.Statement<[string, string]>;
 
   private constructor(
-    path: string,
-    devices: DeviceRecord[],
+    db: Database.Database,
     private readonly now: () => Date,
   ) {
-    this.#path = path;
-    this.#devices = devices;
-  }
-
-  /** The devices of `stateDir` (none when its file is missing or unreadable). */
-  static async open(stateDir: string, now = () => new Date()): Promise<DeviceStore> {
-    const path = join(stateDir, 'devices.json');
-    const text = await readFile(path, 'utf8').catch(() => '[]');
-    let devices: DeviceRecord[] = [];
-    try {
-      const parsed: unknown = JSON.parse(text);
-      devices = Array.isArray(parsed) ? parsed.filter(isDeviceRecord) : [];
-    } catch {
-      // A damaged file pairs no device: each pairs again, nothing is let in by mistake.
+    this.#db = db;
+    this.#insert = db.prepare(
+      'INSERT INTO devices (id, name, created_at, last_seen, secret_hash) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.#delete = db.prepare('DELETE FROM devices WHERE id = ?');
+    // An older install's subscriptions were no device's: any of them may be the revoked one's.
+    this.#dropUnclaimed = db.prepare(
+      'DELETE FROM push_subscriptions WHERE device IS NULL AND imported = 1',
+    );
+    this.#seen = db.prepare('UPDATE devices SET last_seen = ? WHERE id = ?');
+    const rows = db
+      .prepare<[], DeviceRow>('SELECT * FROM devices ORDER BY key')
+      .all()
+      .slice(0, maxDevices);
+    for (const row of rows) {
+      this.#devices.set(row.id, {
+        id: row.id,
+        name: row.name,
+        createdAt: row.created_at,
+        lastSeen: row.last_seen,
+        secretHash: row.secret_hash,
+      });
     }
-    return new DeviceStore(path, devices, now);
   }
 
-  /** Pairs a new device; its session cookie's value. `undefined` when `maxDevices` are paired. */
-  async add(name: string): Promise<{ id: string; cookie: string } | undefined> {
-    if (this.#devices.length >= maxDevices) return undefined;
+  /**
+   * The devices of the state database `db` (migrated to version 6 at least), after taking in the
+   * `devices.json` an older install left in `stateDir`, once.
+   */
+  static open(db: Database.Database, stateDir: string, now = () => new Date()): DeviceStore {
+    importOldFile(db, stateDir, oldDevices);
+    return new DeviceStore(db, now);
+  }
+
+  /**
+   * Pairs a new device named `name` (cleaned: `cleanDeviceName`), else `fallback`; its session
+   * cookie's value. `undefined` when `maxDevices` are paired.
+   */
+  add(name: string, fallback = 'Device'): { id: string; cookie: string } | undefined {
+    if (this.#devices.size >= maxDevices) return undefined;
     const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
     const at = this.now().toISOString();
-    const kept = name.trim().slice(0, maxDeviceName) || 'Device';
-    this.#devices.push({ id, name: kept, createdAt: at, lastSeen: at, secretHash: hash(secret) });
-    await this.#save();
+    const kept = cleanDeviceName(name) || cleanDeviceName(fallback) || 'Device';
+    const device = { id, name: kept, createdAt: at, lastSeen: at, secretHash: hash(secret) };
+    this.#insert.run(id, kept, at, at, device.secretHash);
+    this.#devices.set(id, device);
     return { id, cookie: `d.${id}.${secret}` };
   }
 
@@ -77,50 +111,51 @@ export class DeviceStore {
   verify(cookie: string): string | undefined {
     const match = /^d\.([0-9a-f-]{36})\.([A-Za-z0-9_-]{43})$/.exec(cookie);
     if (!match) return undefined;
-    const device = this.#devices.find(({ id }) => id === match[1]);
+    const device = this.#devices.get(match[1]!);
     if (!device) return undefined;
     const given = Buffer.from(hash(match[2]!));
     const kept = Buffer.from(device.secretHash);
     if (given.length !== kept.length || !timingSafeEqual(given, kept)) return undefined;
-    this.#seen(device);
+    this.#markSeen(device);
     return device.id;
   }
 
+  /** Whether `id` is a paired device. */
+  has(id: string): boolean {
+    return this.#devices.has(id);
+  }
+
   list(current?: string): DeviceView[] {
-    return this.#devices.map(({ id, name, createdAt, lastSeen }) => ({
+    return [...this.#devices.values()].map(({ id, name, createdAt, lastSeen }) => ({
       ...{ id, name, createdAt, lastSeen },
       current: id === current,
     }));
   }
 
-  /** Ends a device's pairing; `false` if there is no such device. */
-  async revoke(id: string): Promise<boolean> {
-    const before = this.#devices.length;
-    this.#devices = this.#devices.filter((device) => device.id !== id);
-    if (this.#devices.length === before) return false;
+  /**
+   * Ends a device's pairing, and with it what belongs to it: its push subscriptions go with it
+   * (`ON DELETE CASCADE`), in the same transaction. `false` if there is no such device.
+   */
+  revoke(id: string): boolean {
+    if (!this.#devices.has(id)) return false;
+    this.#db
+      .transaction(() => {
+        this.#delete.run(id);
+        this.#dropUnclaimed.run();
+      })
+      .immediate();
+    this.#devices.delete(id);
     this.#written.delete(id);
-    await this.#save();
     return true;
   }
 
-  #seen(device: DeviceRecord): void {
+  #markSeen(device: DeviceRecord): void {
     const now = this.now();
     device.lastSeen = now.toISOString();
     const written = this.#written.get(device.id) ?? 0;
+    // Not a write per request: what is lost in a crash is at most a minute of `lastSeen`.
     if (now.getTime() - written < seenEveryMs) return;
     this.#written.set(device.id, now.getTime());
-    void this.#save().catch(() => {}); // a last-seen time not written is written next minute
+    this.#seen.run(device.lastSeen, device.id);
   }
-
-  async #save(): Promise<void> {
-    await writeFileAtomic(this.#path, `${JSON.stringify(this.#devices, null, 2)}\n`, 0o600);
-  }
-}
-
-function isDeviceRecord(value: unknown): value is DeviceRecord {
-  if (typeof value !== 'object' || value === null) return false;
-  const record = value as Record<string, unknown>;
-  return ['id', 'name', 'createdAt', 'lastSeen', 'secretHash'].every(
-    (key) => typeof record[key] === 'string',
-  );
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginCallback, FastifyReply, FastifyRequest } from 'fastify';
-import { translate, type Language, type MessageKey } from '../i18n.ts';
+import { sayIn, translate, type Language, type MessageKey } from '../i18n.ts';
 import { FailureLimiter, type FailureLimit } from './FailureLimiter.ts';
 import { hostOfHeader, isThisMachine, normalizeHostName, originMatchesHost } from './hostNames.ts';
 import type { DeviceStore } from './DeviceStore.ts';
@@ -70,6 +70,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   const { token, tls } = options;
   const session = sessionValue(token);
   const language = options.language ?? (() => 'en');
+  const say = sayIn(language);
   const limiter = new FailureLimiter(
     options.failureLimit ?? { max: 10, windowMs: 60_000 },
     options.now,
@@ -137,12 +138,9 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
     const paired = pairedBy(cookieValues(request.headers.cookie, cookieName));
     if (paired && paired.device === undefined && request.headers.upgrade === undefined) {
       // A browser paired before devices had cookies of their own becomes a device of its own.
-      void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then(
-        (device) => {
-          if (device) request.device = device;
-          next();
-        },
-      );
+      const device = pairDevice(request, reply, '');
+      if (device) request.device = device;
+      next();
       return;
     }
     if (paired?.device) request.device = paired.device;
@@ -187,10 +185,8 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
         .send();
     // A browser already paired stays the device it is; another becomes one.
     if (paired?.device) return redirect();
-    void pairDevice(request, reply, deviceNameOf(request.headers['user-agent'])).then((device) => {
-      if (device) redirect();
-      else refuse(request, reply, 409, 'access.tooManyDevices');
-    });
+    if (pairDevice(request, reply, '')) redirect();
+    else refuse(request, reply, 409, 'access.tooManyDevices');
   });
 
   /**
@@ -205,13 +201,16 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
     return cookies.some((value) => tokenMatches(value, session)) ? {} : undefined;
   }
 
-  /** Pairs a new device named `name`, its cookie set on `reply`; `undefined` when full. */
-  async function pairDevice(
+  /**
+   * Pairs a new device named `name`, else its browser's name in the configuration's language
+   * (issue 32 item 6); its cookie set on `reply`. `undefined` when full.
+   */
+  function pairDevice(
     request: FastifyRequest,
     reply: FastifyReply,
     name: string,
-  ): Promise<string | undefined> {
-    const added = await options.devices.add(name);
+  ): string | undefined {
+    const added = options.devices.add(name, deviceNameOf(request.headers['user-agent'], say));
     if (!added) return undefined;
     const cookieName = sessionCookieName(request.headers.host, tls);
     reply.header('set-cookie', sessionCookie(cookieName, added.cookie, tls));
@@ -221,6 +220,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   if (options.pairing) {
     registerPairing(app, {
       codes: options.pairing,
+      paired: (device) => options.devices.has(device),
       pair: pairDevice,
       fail,
       refuseIfBlocked,

@@ -1,8 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { deviceNameOf } from '../../schema/deviceName.ts';
+import { maxDeviceName } from '../../schema/deviceName.ts';
 import type { MessageKey } from '../i18n.ts';
-import { maxDeviceName } from './DeviceStore.ts';
-import type { PairingCodes } from './PairingCodes.ts';
+import { minters, type PairingCodes } from './PairingCodes.ts';
 
 /** `POST /api/pair` `{code, name}` (CONTRACT.md §9): public, limited like failed logins. */
 const pairPath = '/api/pair';
@@ -14,8 +13,13 @@ export const isPairingRequest = (request: FastifyRequest): boolean =>
 /** What the pairing route needs of the access control around it. */
 export interface PairingDeps {
   codes: PairingCodes;
-  /** Pairs a device named `name`, its session cookie set on `reply`; `undefined` when full. */
-  pair(request: FastifyRequest, reply: FastifyReply, name: string): Promise<string | undefined>;
+  /** Whether a device is still paired: a code it asked for pairs nothing once it is revoked. */
+  paired(device: string): boolean;
+  /**
+   * Pairs a device named `name` (cleaned; its browser's default name when nothing is left), its
+   * session cookie set on `reply`; `undefined` when full.
+   */
+  pair(request: FastifyRequest, reply: FastifyReply, name: string): string | undefined;
   /** A failed attempt: 401, counted against the address. */
   fail(request: FastifyRequest, reply: FastifyReply, key: MessageKey): void;
   /** 429 while the address is refused; `true` when it was. */
@@ -45,12 +49,13 @@ export function registerPairing(app: FastifyInstance, deps: PairingDeps): void {
       deps.refuse(request, reply, 400, 'access.badPairing');
       return reply;
     }
-    if (!deps.codes.take(body.code)) {
+    const minter = deps.codes.take(body.code);
+    const ownersCode = minter === minters.owner || minter === minters.terminal;
+    if (minter === undefined || (!ownersCode && !deps.paired(minter))) {
       deps.fail(request, reply, 'access.wrongCode');
       return reply;
     }
-    const name = body.name.trim() || deviceNameOf(request.headers['user-agent']);
-    const device = await deps.pair(request, reply, name);
+    const device = deps.pair(request, reply, body.name);
     if (!device) {
       deps.refuse(request, reply, 409, 'access.tooManyDevices');
       return reply;

@@ -237,6 +237,11 @@ export class ConversationDatabase {
     return row && { mimeType: row.mime_type, bytes: row.data };
   }
 
+  /** The open connection, for the state the host keeps beside conversations (`access/DeviceStore.ts`). */
+  get connection(): Database.Database {
+    return this.#db;
+  }
+
   close(): void {
     this.#db.close();
   }

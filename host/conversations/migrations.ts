@@ -7,6 +7,7 @@
  */
 import type Database from 'better-sqlite3';
 import type { MessagePart } from '../../schema/conversation.ts';
+import { deviceTables } from '../access/deviceSchema.ts';
 import { searchableText } from './searchQuery.ts';
 
 /** One step of the schema: what `up` does to a file at `version - 1`. */
@@ -144,6 +145,11 @@ export const migrations: readonly Migration[] = [
     version: 5,
     description: 'the images users sent',
     up: (db) => db.exec(sentImages),
+  },
+  {
+    version: 6,
+    description: 'the paired devices and their Web Push subscriptions',
+    up: (db) => db.exec(deviceTables),
   },
 ];
 

@@ -48,9 +48,10 @@ export class PushSender {
 
   /** Looks at an event on its way to the clients; pushes what it calls for, without waiting. */
   observe(event: HostEvent): void {
-    if (this.options.subscriptions.list().length === 0) return;
+    // The notice first: most events are none, and the list is read from the database.
     const notice = noticeOf(event);
     if (!notice || this.#sent.has(notice.key)) return;
+    if (this.options.subscriptions.list().length === 0) return;
     this.#remember(notice.key);
     // A request a rule answers is resolved in the same batch of events: look once it is through.
     setImmediate(() => {
@@ -88,7 +89,7 @@ export class PushSender {
     try {
       const status = await post(url, details.headers, details.body, rule.loopback);
       if (status === 404 || status === 410) {
-        await this.options.subscriptions.remove(subscription.endpoint);
+        this.options.subscriptions.drop(subscription.endpoint);
       } else if (status >= 400) {
         this.#log(`Web Push to ${url.host} refused: HTTP ${status}`);
       }

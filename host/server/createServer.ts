@@ -73,7 +73,8 @@ export async function createServer(options: ServerOptions): Promise<FastifyInsta
     );
     api.post('/api/rpc', async (request, reply) => {
       const body = typeof request.body === 'string' ? request.body : '';
-      const response = await options.dispatcher.handle(body);
+      const { device } = request;
+      const response = await options.dispatcher.handle(body, device ? { device } : undefined);
       if (!response) return reply.code(204).send();
       return reply.type('application/json').send(JSON.stringify(response));
     });

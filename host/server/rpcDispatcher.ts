@@ -33,6 +33,8 @@ export interface Services {
  */
 export interface RequestContext {
   client?: InspectClient & DeviceClient;
+  /** The paired device of a `POST /api/rpc` (its session cookie's), which has no client. */
+  device?: string;
 }
 
 /** -32000: a refusal or failure the user reads (CONTRACT.md §3). */
@@ -70,7 +72,11 @@ export class RpcDispatcher {
         // The client comes last, after every param (optional ones left out are `undefined`):
         // only the inspector's methods read it.
         const full = rpc[method].params.map((_, index) => (args as unknown[])[index]);
-        return target[name]!.call(services[service], ...full, context?.client);
+        // A POST's device, without a client to send to, is still who asks (DeviceService, PushService).
+        const client: (Partial<InspectClient> & DeviceClient) | undefined =
+          context?.client ??
+          (context?.device === undefined ? undefined : { device: context.device });
+        return target[name]!.call(services[service], ...full, client);
       });
     }
     this.#server.mapErrorToJSONRPCErrorResponse = (id, error: unknown) => {

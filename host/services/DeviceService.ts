@@ -1,7 +1,7 @@
 import type { DeviceView, PairingOffer } from '../../schema/devices.ts';
 import type { DeviceStore } from '../access/DeviceStore.ts';
 import type { DeviceSockets } from '../access/DeviceSockets.ts';
-import type { PairingCodes } from '../access/PairingCodes.ts';
+import { minters, type PairingCodes } from '../access/PairingCodes.ts';
 import { translate, type Language } from '../i18n.ts';
 import { ServiceError } from '../ServiceError.ts';
 import type { WireService } from '../../schema/rpc.ts';
@@ -14,7 +14,7 @@ export interface DeviceClient {
 /**
  * `DeviceService` (CONTRACT.md §9): one-time codes that pair a device, the list of paired
  * devices, and their revocation, which cuts the device at once (its sockets close, its cookie
- * stops working).
+ * stops working, the codes it asked for pair nothing).
  */
 export class DeviceService implements WireService<'DeviceService'> {
   constructor(
@@ -26,8 +26,14 @@ export class DeviceService implements WireService<'DeviceService'> {
     private readonly language: () => Language,
   ) {}
 
-  Pair(): PairingOffer {
-    const { code, expiresAt } = this.codes.issue();
+  /** A one-time code, the asking device's: it dies with that device. */
+  Pair(client?: DeviceClient): PairingOffer {
+    return this.offer(client?.device ?? minters.owner);
+  }
+
+  /** A one-time code asked for by `minter` (`minters.terminal` for the terminal's QR code). */
+  offer(minter: string): PairingOffer {
+    const { code, expiresAt } = this.codes.issue(minter);
     const url = `${this.base()}/pair?code=${code}`;
     return { code, url, expiresAt: expiresAt.toISOString() };
   }
@@ -36,13 +42,14 @@ export class DeviceService implements WireService<'DeviceService'> {
     return this.devices.list(client?.device);
   }
 
-  async Revoke(id: string): Promise<void> {
-    if (!(await this.devices.revoke(id))) {
+  Revoke(id: string): void {
+    if (!this.devices.revoke(id)) {
       throw new ServiceError(
         'not-found',
         translate(this.language(), 'error.unknownDevice', { id }),
       );
     }
+    this.codes.forget(id);
     this.sockets.close(id);
   }
 }

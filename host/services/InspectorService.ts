@@ -37,9 +37,11 @@ export class InspectorService implements WireService<'InspectorService'> {
   ) {}
 
   /** Starts sending `agent`'s records to `client`; answers the recent history. */
-  async Watch(agent: string, client?: InspectClient): Promise<WatchResult> {
+  async Watch(agent: string, caller?: Partial<InspectClient>): Promise<WatchResult> {
     this.#requireAgent(agent);
     let watched = this.#watched.get(agent);
+    // A POST's caller has nothing to be sent to: it gets the history only.
+    const client = canSend(caller) ? caller : undefined;
     if (client) {
       if (!watched) {
         watched = { watchers: new Set(), records: [] };
@@ -52,9 +54,9 @@ export class InspectorService implements WireService<'InspectorService'> {
     return { agent, records: [...(watched?.records ?? [])] };
   }
 
-  async Unwatch(agent: string, client?: InspectClient): Promise<void> {
+  async Unwatch(agent: string, caller?: Partial<InspectClient>): Promise<void> {
     this.#requireAgent(agent);
-    if (client) await this.#release(agent, client);
+    if (canSend(caller)) await this.#release(agent, caller);
   }
 
   /** A client went away: it watches nothing any more. */
@@ -102,3 +104,6 @@ export class InspectorService implements WireService<'InspectorService'> {
     }
   }
 }
+
+const canSend = (caller?: Partial<InspectClient>): caller is InspectClient =>
+  typeof caller?.send === 'function';

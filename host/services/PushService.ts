@@ -1,13 +1,14 @@
 import type { PushSubscriptionJson } from '../../schema/push.ts';
-import { pushLimits } from '../../schema/push.ts';
 import { translate, type Language } from '../i18n.ts';
 import type { PushSubscriptions } from '../push/PushSubscriptions.ts';
-import { InvalidParams, ServiceError } from '../ServiceError.ts';
+import { InvalidParams } from '../ServiceError.ts';
+import type { DeviceClient } from './DeviceService.ts';
 import type { WireService } from '../../schema/rpc.ts';
 
 /**
  * `PushService` of CONTRACT.md §9: the host's VAPID public key, and the devices that receive a
- * Web Push when an agent asks for permission, finishes a turn or crashes (`push/PushSender.ts`).
+ * Web Push when an agent asks for permission, finishes a turn or crashes (`push/PushSender.ts`),
+ * each subscription its device's (`push/PushSubscriptions.ts`).
  * A subscription's shape and sizes are checked by the wire's schema (`schema/push.ts`); its
  * endpoint and keys here (`push/pushEndpoint.ts` says which endpoints are allowed, and why).
  */
@@ -24,23 +25,26 @@ export class PushService implements WireService<'PushService'> {
     return this.publicKey;
   }
 
-  /** Keeps `subscription` (a new one, or its endpoint's again); `-32602` or `limit` if refused. */
-  async Subscribe(subscription: PushSubscriptionJson): Promise<void> {
-    const outcome = await this.subscriptions.add(subscription, this.now());
+  /**
+   * Keeps `subscription` as the asking device's (the owner's, with the token): a new one, or its
+   * endpoint's again; `-32602` if refused.
+   */
+  Subscribe(subscription: PushSubscriptionJson, client?: DeviceClient): void {
+    const outcome = this.subscriptions.add(subscription, client?.device, this.now());
     const language = this.language();
     if (outcome === 'endpoint') {
       const endpoint = subscription.endpoint.slice(0, 200);
       throw new InvalidParams(translate(language, 'notify.push.endpoint', { endpoint }));
     }
     if (outcome === 'keys') throw new InvalidParams(translate(language, 'notify.push.keys'));
-    if (outcome === 'limit') {
-      const limit = pushLimits.subscriptions;
-      throw new ServiceError('limit', translate(language, 'notify.push.limit', { limit }));
-    }
+    if (outcome === 'taken') throw new InvalidParams(translate(language, 'notify.push.taken'));
   }
 
-  /** Forgets the device of `endpoint`; nothing happens for an endpoint not subscribed. */
-  async Unsubscribe(endpoint: string): Promise<void> {
-    await this.subscriptions.remove(endpoint);
+  /**
+   * Forgets the subscription of `endpoint` when it is the asking device's, or whoever's when the
+   * owner asks; nothing happens otherwise (another device's endpoint is not told apart).
+   */
+  Unsubscribe(endpoint: string, client?: DeviceClient): void {
+    this.subscriptions.remove(endpoint, client?.device);
   }
 }

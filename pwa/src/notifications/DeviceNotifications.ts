@@ -90,12 +90,18 @@ export class DeviceNotifications {
     }
   }
 
-  /** Learns whether this device is subscribed to push already (a reload, another tab). */
+  /**
+   * Learns whether this device is subscribed to push already (a reload, another tab), and hands
+   * the subscription to the host again: the host keeps it as this device's, and one an older
+   * host kept for no device in particular becomes this one's.
+   */
   async refresh(): Promise<void> {
     if (!this.#state.enabled || !('serviceWorker' in navigator)) return;
     const registration = await navigator.serviceWorker.getRegistration();
     const subscription = await registration?.pushManager?.getSubscription();
-    if (subscription) this.#set({ push: { kind: 'on' } });
+    if (!subscription) return;
+    this.#set({ push: { kind: 'on' } });
+    await subscribePush(this.store);
   }
 
   #set(change: Partial<DeviceNotificationsState>): void {

@@ -16,7 +16,7 @@ export function PairPage() {
   const titleId = useId();
   const errorId = useId();
   const [code, setCode] = useState(() => new URLSearchParams(location.search).get('code') ?? '');
-  const [name, setName] = useState(() => deviceNameOf(navigator.userAgent));
+  const [name, setName] = useState(() => deviceNameOf(navigator.userAgent, t));
   const [error, setError] = useState<string>();
   const [pending, setPending] = useState(false);
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../../host/i18n.ts';
-import { DeviceStore } from '../../../host/access/DeviceStore.ts';
 import {
   accessServerPerTest,
   errorOf,
   send,
   stateFolder,
   token,
+  openDevices,
   upgrade,
 } from './accessHarness.ts';
 
@@ -143,10 +143,12 @@ describe('pairing with /?token=', () => {
 
   it('gives a cookie that still works after a restart, so an installed app stays paired', async () => {
     const folder = await stateFolder();
-    const first = await open({ devices: await DeviceStore.open(folder) });
+    const before = openDevices(folder);
+    const first = await open({ devices: before.devices });
     const cookie = await pair(first.port);
     await first.app.close();
-    const second = await open({ devices: await DeviceStore.open(folder) });
+    before.database.close();
+    const second = await open({ devices: openDevices(folder).devices });
     const renamed = cookie.replace(/^switchboard_\d+/, `switchboard_${second.port}`);
     expect((await send(second.port, '/api/ping', { cookie: renamed })).status).toBe(200);
     // Another host (its own state) knows no such device.

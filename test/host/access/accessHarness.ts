@@ -18,6 +18,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { accessControl, type AccessOptions } from '../../../host/access/accessControl.ts';
 import { DeviceStore } from '../../../host/access/DeviceStore.ts';
+import { ConversationDatabase } from '../../../host/conversations/ConversationDatabase.ts';
 
 export const token = 'test-token-Zm9vYmFy_0123456789';
 
@@ -42,6 +43,19 @@ export async function stateFolder(): Promise<string> {
   return folder;
 }
 
+/**
+ * The paired devices kept in `folder`'s state database, closed after the test (or by `close`, to
+ * open them again as a restarted host does).
+ */
+export function openDevices(
+  folder: string,
+  now?: () => Date,
+): { devices: DeviceStore; database: ConversationDatabase } {
+  const database = ConversationDatabase.open(join(folder, 'conversations.db'), { language: 'en' });
+  onTestFinished(() => database.close());
+  return { devices: DeviceStore.open(database.connection, folder, now), database };
+}
+
 /** Starts a server per call, closed after the test. */
 export function accessServerPerTest(): (
   options?: Partial<AccessOptions>,
@@ -55,7 +69,7 @@ export function accessServerPerTest(): (
     const app = Fastify(fastify);
     open.push(app);
     if (websocketFirst) await app.register(fastifyWebsocket);
-    const devices = await DeviceStore.open(await stateFolder());
+    const { devices } = openDevices(await stateFolder());
     await app.register(accessControl, {
       token,
       devices,

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { DeviceStore } from '../../../host/access/DeviceStore.ts';
-import { PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
+import { minters, PairingCodes, pairingCodeLifetimeMs } from '../../../host/access/PairingCodes.ts';
 import { sessionValue } from '../../../host/access/token.ts';
 import { translate } from '../../../host/i18n.ts';
 import {
@@ -9,6 +8,7 @@ import {
   send,
   stateFolder,
   token,
+  openDevices,
   upgrade,
 } from './accessHarness.ts';
 
@@ -18,7 +18,7 @@ const open = accessServerPerTest();
 async function pairingServer(failureLimit = { max: 10, windowMs: 60_000 }) {
   const clock = { now: 0 };
   const pairing = new PairingCodes(() => clock.now);
-  const devices = await DeviceStore.open(await stateFolder());
+  const { devices } = openDevices(await stateFolder());
   const server = await open({ pairing, devices, failureLimit });
   const post = (body: unknown, headers: Record<string, string> = {}) =>
     send(
@@ -35,7 +35,7 @@ const cookieOf = (setCookie: string[] | undefined) => (setCookie?.[0] ?? '').spl
 describe('pairing a device with a one-time code (POST /api/pair)', () => {
   it('pairs the device that sends a code, with a cookie of its own that opens /api', async () => {
     const { port, pairing, devices, post } = await pairingServer();
-    const { code } = pairing.issue();
+    const { code } = pairing.issue(minters.owner);
     const answer = await post({ code, name: 'Kitchen iPad' });
     expect(answer.status).toBe(200);
     expect(answer.headers['cache-control']).toBe('no-store');
@@ -47,19 +47,19 @@ describe('pairing a device with a one-time code (POST /api/pair)', () => {
     ]);
     expect((await send(port, '/api/ping', { cookie })).status).toBe(200);
     // Revoked, its cookie opens nothing.
-    await devices.revoke(device);
+    devices.revoke(device);
     expect((await send(port, '/api/ping', { cookie })).status).toBe(401);
   });
 
   it('refuses a code used twice, one 10 minutes old, one never given: failed attempts', async () => {
     const { clock, pairing, post } = await pairingServer();
-    const { code } = pairing.issue();
+    const { code } = pairing.issue(minters.owner);
     expect((await post({ code, name: 'A' })).status).toBe(200);
     const twice = await post({ code, name: 'B' });
     expect(twice.status).toBe(401);
     expect(errorOf(twice)).toBe(translate('en', 'access.wrongCode'));
     expect(twice.headers['set-cookie']).toBeUndefined();
-    const late = pairing.issue();
+    const late = pairing.issue(minters.owner);
     clock.now += pairingCodeLifetimeMs;
     expect((await post({ code: late.code, name: 'C' })).status).toBe(401);
     expect((await post({ code: 'ABCDEFGHJK', name: 'D' })).status).toBe(401);
@@ -70,7 +70,7 @@ describe('pairing a device with a one-time code (POST /api/pair)', () => {
     for (let attempt = 0; attempt < 3; attempt++) {
       expect((await post({ code: `WRONG${attempt}`, name: 'x' })).status).toBe(401);
     }
-    const { code } = pairing.issue();
+    const { code } = pairing.issue(minters.owner);
     const refused = await post({ code, name: 'x' });
     expect(refused.status).toBe(429);
     expect(refused.headers['retry-after']).toMatch(/^\d+$/);
@@ -78,7 +78,7 @@ describe('pairing a device with a one-time code (POST /api/pair)', () => {
 
   it('takes no request from another site, nor a malformed one', async () => {
     const { port, pairing, post } = await pairingServer();
-    const { code } = pairing.issue();
+    const { code } = pairing.issue(minters.owner);
     const forged = await post({ code, name: 'x' }, { origin: 'https://evil.example' });
     expect(forged.status).toBe(403);
     // The code was not spent by the refused request.
