@@ -14,6 +14,8 @@ import { runVariable } from './processTree.ts';
 
 /** The most output a terminal keeps when the agent names no `outputByteLimit`: floods stay bounded. */
 const defaultOutputBytes = 1024 * 1024;
+/** The most it keeps whatever `outputByteLimit` the agent names: 128 MiB for 32 terminals. */
+export const maxOutputBytes = 4 * 1024 * 1024;
 /** The most of a terminal's output its view carries: it travels in every snapshot. */
 const viewOutputBytes = 64 * 1024;
 /** The most terminals an agent may hold at once (released ones do not count). */
@@ -107,7 +109,7 @@ export class ClientTerminals {
       owner: `terminal:${terminalId}`,
       view: { id: terminalId, command: commandLine(command, args), exitCode: null, signal: null },
       child,
-      output: new TerminalOutput(outputByteLimit ?? defaultOutputBytes),
+      output: new TerminalOutput(Math.min(outputByteLimit ?? defaultOutputBytes, maxOutputBytes)),
       exit: new Promise((resolve) => {
         child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
         // A command that could not start (no such file): `close` follows with code -2.
