@@ -10,7 +10,7 @@ import type {
 import type { AdoptMessage, AgentWorkerData } from '../workers/protocol.ts';
 import type { AgentPolicy } from '../schema/config.ts';
 import type { Language } from './i18n.ts';
-import { releaseWorker, signalGroup, wrapWorker, type Remote } from '../workers/rpc.ts';
+import { killMarked, releaseWorker, signalGroup, wrapWorker, type Remote } from '../workers/rpc.ts';
 import { agentWorkerThread } from './SpareWorker.ts';
 
 /** The calls of `AgentWorkerApi` that feed the agent's lifecycle and take no argument. */
@@ -59,8 +59,10 @@ export class AgentWorkerHandle implements AgentWorker {
   readonly api: Remote<AgentWorkerApi>;
   /** The agent's process group, once spawned. */
   pid: number | undefined;
-  /** The process groups of its terminals that still run: they go with the agent's. */
-  terminals: readonly number[] = [];
+  /** The process groups that hold something of its run (terminals, what left the agent's group). */
+  groups: readonly number[] = [];
+  /** The run marker of its agent's last run: what carries it goes with the agent. */
+  marker: string | undefined;
   readonly #worker: Worker;
   readonly #events: MessageChannel;
   readonly #exited: Promise<void>;
@@ -91,8 +93,8 @@ export class AgentWorkerHandle implements AgentWorker {
     this.api = wrapWorker<AgentWorkerApi>(this.#worker);
     this.#events.port1.on('message', (event: AgentWorkerEvent) => {
       if (event.type === 'synced') return this.#synced(event.id);
-      if (event.type === 'spawned') this.pid = event.pid;
-      if (event.type === 'terminals') this.terminals = event.pids;
+      if (event.type === 'spawned') [this.pid, this.marker] = [event.pid, event.marker];
+      if (event.type === 'processes') this.groups = event.groups;
       // The worker outlives its agent's runs: a group that is gone is not this handle's anymore.
       if (event.type === 'state' && (event.state === 'stopped' || event.state === 'error')) {
         this.pid = undefined;
@@ -152,9 +154,13 @@ export class AgentWorkerHandle implements AgentWorker {
     return this.#worker;
   }
 
-  /** Kills the agent's whole process group, and its terminals', at once: the last line of defence. */
+  /**
+   * Kills the agent's whole process group, its terminals', and whatever carries its run's marker,
+   * at once: the last line of defence.
+   */
   killGroup(): void {
-    for (const pid of [this.pid, ...this.terminals]) signalGroup(pid, 'SIGKILL');
+    for (const pid of [this.pid, ...this.groups]) signalGroup(pid, 'SIGKILL');
+    if (this.marker !== undefined) killMarked(this.marker);
   }
 
   /** Ends the worker thread. Its agent must already be gone (or be killed with `killGroup`). */

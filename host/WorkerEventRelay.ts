@@ -46,7 +46,7 @@ export const isSupervised = (event: AgentWorkerEvent): event is SupervisedEvent 
 /**
  * Passes on what a worker posts for others: its agent's stderr lines (kept, and `agent:log`), its
  * conversation's events and sessions (to the keeper, or out as they are without one), its
- * inspection records. `spawned`, `terminals` and `synced` are the worker handle's.
+ * inspection records. `spawned`, `processes` and `synced` are the worker handle's.
  */
 export function relayWorkerEvent(
   agent: AgentRecord,
@@ -70,7 +70,7 @@ export function relayWorkerEvent(
       inspection?.received(name, event.records);
       return;
     case 'spawned':
-    case 'terminals':
+    case 'processes':
     case 'synced':
       return;
   }

@@ -1,5 +1,18 @@
+import { randomUUID } from 'node:crypto';
 import type { AgentLaunch } from '../schema/worker.ts';
+import { killMarked, runVariable } from '../workers/rpc.ts';
 import type { AgentDefinition } from './agentDefinition.ts';
+
+/** What every run marker of this host starts with: its own runs, not another host's. */
+const hostRuns = `${randomUUID()}.`;
+
+/**
+ * SIGKILLs whatever any agent of this host started that is still alive, wherever it went (the
+ * run marker, `runVariable`): the host's last act when it exits.
+ */
+export function killAgentLeftovers(): void {
+  killMarked(hostRuns);
+}
 
 /**
  * The host's own variables (CONTRACT.md §1: `SWITCHBOARD_TOKEN`, `SWITCHBOARD_STATE_DIR`…): with
@@ -27,7 +40,8 @@ function agentEnvironment(
 
 /**
  * How a run of `definition` is launched: its command line in its environment, with what else the
- * run needs (`ownFiles`, `mesh`).
+ * run needs (`ownFiles`, `mesh`). The environment carries the run's marker (`runVariable`, last:
+ * the configuration cannot set it), which what the agent starts inherits.
  */
 export function agentLaunch(
   definition: AgentDefinition,
@@ -37,7 +51,10 @@ export function agentLaunch(
     name: definition.name,
     command: definition.command,
     args: definition.args,
-    env: agentEnvironment(process.env, definition.env),
+    env: {
+      ...agentEnvironment(process.env, definition.env),
+      [runVariable]: `${hostRuns}${randomUUID()}`,
+    },
     cwd: definition.cwd,
     ...run,
   };

@@ -15,6 +15,7 @@ import { TlsMaterial } from './access/authority/TlsMaterial.ts';
 import { accessLogSerializers } from './access/logSerializers.ts';
 import { loadOrCreateToken } from './access/token.ts';
 import { defaultLimits } from './agentDefinition.ts';
+import { killAgentLeftovers } from './agentEnvironment.ts';
 import { CliError, parseCli } from './cli.ts';
 import { helpLanguage, helpText } from './cliHelp.ts';
 import { locateConfig } from './config/configPath.ts';
@@ -221,6 +222,7 @@ host.config = config;
 process.on('exit', () => {
   supervisor.killAll();
   logins.killAll();
+  killAgentLeftovers();
 });
 
 const dispatcher = new RpcDispatcher(

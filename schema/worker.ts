@@ -62,10 +62,13 @@ export type AgentWorkerEvent =
       exit: ProcessExit | null;
     }
   | { type: 'log'; line: string }
-  /** The agent's process was spawned in its own process group, led by `pid`. */
-  | { type: 'spawned'; pid: number }
-  /** The process groups of the agent's terminals that still run (`terminal/create`), by leader. */
-  | { type: 'terminals'; pids: number[] }
+  /**
+   * The agent's process was spawned in its own process group, led by `pid`; `marker` is the value
+   * of `SWITCHBOARD_AGENT_RUN` its run's processes carry.
+   */
+  | { type: 'spawned'; pid: number; marker?: string }
+  /** The process groups that hold something of the run (the agent's, its terminals', what left them). */
+  | { type: 'processes'; groups: number[] }
   /** The events of the conversation `conversation` (its id), in order, batched. */
   | { type: 'conversation'; conversation: string; events: ConversationEvent[] }
   /** The conversation `conversation` has an ACP session open: the one to continue next time. */

@@ -10,7 +10,8 @@ import { AgentProcess } from './AgentProcess.ts';
 import { quirksOf } from './agentQuirks.ts';
 import { signalGroup } from './processGroup.ts';
 import { offeredAuthMethods, type AuthMethodOffer } from './authMethods.ts';
-import type { SpawnedAgent } from './spawnAgent.ts';
+import { runMarker, type SpawnedAgent } from './spawnAgent.ts';
+import type { ProcessTracker } from './ProcessTracker.ts';
 import { LineRing } from '../machines/LineRing.ts';
 import type { ClientHandlers } from './acpHandshake.ts';
 import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
@@ -47,6 +48,8 @@ export interface AgentActorOptions {
   runs?: RunHooks;
   /** Called with the lifecycle actor before it starts (the inspector attaches to it). */
   onActor?: (actor: Actor<typeof agentLifecycleMachine>) => void;
+  /** The current run's processes, which its signals reach beyond the agent's group. */
+  processes?: () => ProcessTracker | undefined;
 }
 
 /** Two launches run the same process: the same command line, environment and folder. */
@@ -101,19 +104,29 @@ export class AgentActor {
 
   readonly #handlers: ClientHandlers;
   readonly #runs: RunHooks | undefined;
+  readonly #processes: (() => ProcessTracker | undefined) | undefined;
 
   constructor(
     private launch: AgentLaunch,
     private readonly post: (event: AgentWorkerEvent) => void,
-    { timings = {}, handlers = noClientHandlers, runs, onActor }: AgentActorOptions = {},
+    { timings = {}, handlers = noClientHandlers, runs, onActor, processes }: AgentActorOptions = {},
   ) {
     this.#handlers = handlers;
     this.#runs = runs;
+    this.#processes = processes;
     const machine = agentLifecycleMachine.provide({
       actions: {
         spawnAgent: () => this.#spawn(),
-        closeStdin: () => this.#process?.closeStdin(),
-        signalGroup: (_, { signal }) => this.#process?.signalGroup(signal),
+        closeStdin: () => {
+          // What the agent started is found while still its children: closing stdin may end it.
+          this.#processes?.()?.refresh();
+          this.#process?.closeStdin();
+        },
+        signalGroup: (_, { signal }) => {
+          this.#process?.signalGroup(signal);
+          // What the agent started and that left its group goes with it.
+          this.#processes?.()?.signal(signal, 'agent');
+        },
       },
     });
     this.#actor = createActor(machine, { input: { timings } });
@@ -130,7 +143,11 @@ export class AgentActor {
     const process: AgentProcess = new AgentProcess(
       this.launch,
       {
-        spawned: (pid) => current() && this.post({ type: 'spawned', pid }),
+        spawned: (pid) => {
+          if (!current()) return;
+          this.#processes?.()?.add(pid, 'agent');
+          this.post({ type: 'spawned', pid, ...runMarker(this.launch) });
+        },
         log: (line) => {
           this.note(line);
           if (this.#logInFlight > logBytesInFlight && !this.#logPaused) {

@@ -10,10 +10,13 @@ import {
 import type { TerminalView } from '../schema/conversation.ts';
 import { commandLine } from '../schema/toolCommand.ts';
 import { TerminalOutput } from './terminalOutput.ts';
-import { signalGroup } from './processGroup.ts';
+import type { ProcessOwner, ProcessTracker } from './ProcessTracker.ts';
+import { runVariable } from './processTree.ts';
 
 /** The most output a terminal keeps when the agent names no `outputByteLimit`: floods stay bounded. */
 const defaultOutputBytes = 1024 * 1024;
+/** The most it keeps whatever `outputByteLimit` the agent names: 128 MiB for 32 terminals. */
+export const maxOutputBytes = 4 * 1024 * 1024;
 /** The most of a terminal's output its view carries: it travels in every snapshot. */
 const viewOutputBytes = 64 * 1024;
 /** The most terminals an agent may hold at once (released ones do not count). */
@@ -33,11 +36,12 @@ export interface ClientTerminalsOptions {
   confine(method: string, path: string): Promise<string>;
   /** Told of a terminal's view when its output or exit changed (at most every 100 ms). */
   onChange(view: TerminalView): void;
-  /** Told of the process groups of the commands that still run, each time they change. */
-  onGroups?(pids: number[]): void;
+  /** The run's processes: each command's, and what it starts, wherever that goes. */
+  processes: ProcessTracker;
 }
 
 interface Terminal {
+  owner: ProcessOwner;
   view: Omit<TerminalView, 'output' | 'truncated'>;
   child: ChildProcess;
   output: TerminalOutput;
@@ -63,8 +67,6 @@ interface Terminal {
  */
 export class ClientTerminals {
   readonly #terminals = new Map<string, Terminal>();
-  /** The commands still running, of terminals held and released alike. */
-  readonly #running = new Set<Terminal>();
 
   constructor(private readonly options: ClientTerminalsOptions) {}
 
@@ -85,16 +87,23 @@ export class ClientTerminals {
     // Unique across runs and workers: a conversation's earlier tool calls keep their terminals.
     const terminalId = `term-${randomUUID()}`;
     const [file, argv] = args.length > 0 ? [command, args] : ['/bin/sh', ['-c', command]];
+    const { processes } = this.options;
     const child = spawn(file, argv, {
       cwd,
-      env: { ...this.options.env, ...Object.fromEntries(env.map((v) => [v.name, v.value])) },
+      env: {
+        ...this.options.env,
+        ...Object.fromEntries(env.map((v) => [v.name, v.value])),
+        // Last: the agent cannot take it off what the command starts.
+        [runVariable]: `${processes.run}/${terminalId}`,
+      },
       detached: true,
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     const terminal: Terminal = {
+      owner: `terminal:${terminalId}`,
       view: { id: terminalId, command: commandLine(command, args), exitCode: null, signal: null },
       child,
-      output: new TerminalOutput(outputByteLimit ?? defaultOutputBytes),
+      output: new TerminalOutput(Math.min(outputByteLimit ?? defaultOutputBytes, maxOutputBytes)),
       exit: new Promise((resolve) => {
         child.once('close', (exitCode, signal) => resolve({ exitCode, signal }));
         // A command that could not start (no such file): `close` follows with code -2.
@@ -112,16 +121,12 @@ export class ClientTerminals {
     }
     void terminal.exit.then((status) => {
       terminal.exitStatus = status;
-      this.#running.delete(terminal);
-      this.#groupsChanged();
-      clearTimeout(terminal.killTimer);
       const [exitCode, signal] = [status.exitCode ?? null, status.signal ?? null];
       terminal.view = { ...terminal.view, exitCode, signal };
       this.#changed(terminal, { now: true });
     });
     this.#terminals.set(terminalId, terminal);
-    if (child.pid !== undefined) this.#running.add(terminal);
-    this.#groupsChanged();
+    if (child.pid !== undefined) processes.add(child.pid, terminal.owner);
     return { terminalId };
   }
 
@@ -144,10 +149,13 @@ export class ClientTerminals {
     this.#kill(this.#get(terminalId));
   }
 
-  /** `terminal/release`: kills the command if it still runs, and forgets the terminal. */
+  /**
+   * `terminal/release`: kills the command if it still runs, and forgets the terminal. What an
+   * ended command left running in the background (a server) runs on, until the agent's run ends.
+   */
   release(terminalId: string): void {
     const terminal = this.#get(terminalId);
-    this.#kill(terminal, 'SIGKILL');
+    if (!terminal.exitStatus) this.#kill(terminal, 'SIGKILL');
     this.#terminals.delete(terminalId);
   }
 
@@ -168,13 +176,6 @@ export class ClientTerminals {
     this.#terminals.clear();
   }
 
-  #groupsChanged(): void {
-    const pids = [...this.#running].flatMap(({ child }) =>
-      child.pid === undefined ? [] : [child.pid],
-    );
-    this.options.onGroups?.(pids);
-  }
-
   #get(terminalId: string): Terminal {
     const terminal = this.#terminals.get(terminalId);
     if (!terminal) {
@@ -193,10 +194,12 @@ export class ClientTerminals {
     return real;
   }
 
+  /**
+   * Signals the command's group and what it started, even once the command has exited (a
+   * background job outlives its shell): `terminal/kill` and the user's Kill end it all.
+   */
   #kill(terminal: Terminal, signal: NodeJS.Signals = 'SIGTERM'): void {
-    const { pid } = terminal.child;
-    if (terminal.exitStatus || pid === undefined) return;
-    const send = (sent: NodeJS.Signals) => signalGroup(pid, sent);
+    const send = (sent: NodeJS.Signals) => this.options.processes.signal(sent, terminal.owner);
     send(signal);
     if (signal === 'SIGKILL' || terminal.killTimer) return;
     terminal.killTimer = setTimeout(() => send('SIGKILL'), killGraceMs);

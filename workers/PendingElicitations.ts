@@ -11,8 +11,13 @@ import type { ConversationEvent } from '../schema/conversation.ts';
 import { failed, type Result } from '../schema/result.ts';
 import type { Say } from '../locales/translate.ts';
 
-/** The most of an agent's request that is kept: it is shown to the user, and not trusted. */
-const limits = { properties: 30, text: 2000, choices: 100, url: 2000 };
+/**
+ * The most of an agent's request that is kept: it is shown to the user, and not trusted. A text
+ * the user reads (a title, a description, the message) is cut; a value that goes back to the agent
+ * (a property's name, a choice, a default, a link's id) is dropped when longer, never cut into one
+ * the agent did not offer. `form` bounds the properties' JSON in all: what is past it is dropped.
+ */
+const limits = { properties: 30, text: 2000, choices: 100, url: 2000, form: 100_000 };
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -20,15 +25,18 @@ const text = (value: unknown) =>
   typeof value === 'string' && value !== '' ? value.slice(0, limits.text) : undefined;
 const count = (value: unknown) =>
   typeof value === 'number' && Number.isFinite(value) ? value : undefined;
-const strings = (value: unknown) =>
-  Array.isArray(value)
-    ? value.filter((item): item is string => typeof item === 'string').slice(0, limits.choices)
+/** A value sent back as the agent gave it, if within the limit. */
+const given = (raw: unknown) =>
+  typeof raw === 'string' && raw.length <= limits.text ? raw : undefined;
+const strings = (raw: unknown) =>
+  Array.isArray(raw)
+    ? raw.filter((item): item is string => given(item) !== undefined).slice(0, limits.choices)
     : undefined;
 const choices = (value: unknown): ElicitationChoice[] | undefined =>
   Array.isArray(value)
     ? value
         .filter(isRecord)
-        .filter((choice) => typeof choice.const === 'string')
+        .filter((choice) => given(choice.const) !== undefined)
         .slice(0, limits.choices)
         .map((choice) => ({
           const: String(choice.const),
@@ -53,7 +61,7 @@ function property(raw: unknown): ElicitationProperty | undefined {
         minLength: count(raw.minLength),
         maxLength: count(raw.maxLength),
         format: formats.find((format) => format === raw.format),
-        default: typeof raw.default === 'string' ? raw.default : undefined,
+        default: given(raw.default),
         enum: strings(raw.enum),
         oneOf: choices(raw.oneOf),
       });
@@ -94,14 +102,17 @@ function property(raw: unknown): ElicitationProperty | undefined {
 /** A form's schema as Switchboard keeps it: known property types only, within the limits. */
 function formSchema(raw: unknown): ElicitationSchema {
   const source = isRecord(raw) ? raw : {};
-  const properties = Object.fromEntries(
-    Object.entries(isRecord(source.properties) ? source.properties : {})
-      .slice(0, limits.properties)
-      .flatMap(([name, value]) => {
-        const kept = property(value);
-        return kept ? [[name, kept]] : [];
-      }),
-  );
+  const properties: Record<string, ElicitationProperty> = {};
+  let size = 0;
+  for (const [name, raw] of Object.entries(isRecord(source.properties) ? source.properties : {})
+    .filter(([name]) => given(name) !== undefined)
+    .slice(0, limits.properties)) {
+    const kept = property(raw);
+    if (!kept) continue;
+    size += name.length + JSON.stringify(kept).length;
+    if (size > limits.form) break;
+    properties[name] = kept;
+  }
   const required = (strings(source.required) ?? []).filter((name) =>
     Object.hasOwn(properties, name),
   );
@@ -156,7 +167,7 @@ export class PendingElicitations {
     else return Promise.resolve({ action: 'cancel' });
     const elicitationId =
       request.mode === 'url'
-        ? String((request as { elicitationId?: unknown }).elicitationId)
+        ? given((request as { elicitationId?: unknown }).elicitationId)
         : undefined;
     const answer = new Promise<CreateElicitationResponse>((resolve, reject) =>
       this.#pending.set(view.id, { view, elicitationId, resolve, reject }),

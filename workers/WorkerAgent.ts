@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { realpath } from 'node:fs/promises';
 import { describeExit } from '../locales/describeExit.ts';
 import { formatCost } from '../locales/formatCost.ts';
@@ -12,6 +13,8 @@ import { AgentActor } from './AgentActor.ts';
 import type { SpawnedAgent } from './spawnAgent.ts';
 import type { ClientFiles } from './clientFiles.ts';
 import type { ClientTerminals } from './ClientTerminals.ts';
+import { ProcessTracker } from './ProcessTracker.ts';
+import { runVariable } from './processTree.ts';
 import { Conversation } from './Conversation.ts';
 import { conversationLink } from './conversationLink.ts';
 import { ActorInspector } from './ActorInspector.ts';
@@ -63,6 +66,8 @@ export class WorkerAgent implements AgentWorkerApi {
   #files: ClientFiles | undefined;
   /** The terminals of the current run (`terminal/*`), killed when it ends. */
   #terminals: ClientTerminals | undefined;
+  /** Every process of the current run, wherever it went: killed when it ends. */
+  #processes: ProcessTracker | undefined;
   /** When the agent last sent a `session/update` (`performance.now()`). */
   #lastUpdateAt = 0;
 
@@ -98,6 +103,7 @@ export class WorkerAgent implements AgentWorkerApi {
         ended: (asked, exit) => this.#runEnded(asked, exit),
       },
       onActor: (actor) => this.#inspector.attach(actor, 'lifecycle', 'agent-lifecycle'),
+      processes: () => this.#processes,
     });
     this.#conversation = this.#makeConversation(options.seed);
     if (options.early) this.#actor.adoptOnStart(options.early);
@@ -112,13 +118,18 @@ export class WorkerAgent implements AgentWorkerApi {
       () => {},
     );
     this.#terminals?.killAll();
-    ({ files: this.#files, terminals: this.#terminals } = runSide(launch, {
+    this.#processes?.killAll();
+    const run = launch.env[runVariable] ?? `run-${randomUUID()}`;
+    const processes = new ProcessTracker(run, (groups) =>
+      this.#postNow({ type: 'processes', groups }),
+    );
+    this.#processes = processes;
+    ({ files: this.#files, terminals: this.#terminals } = runSide(launch, processes, {
       refused: ({ method, path, reason }) => {
         const key = reason === 'outside' ? 'files.refusedOutside' : 'files.refusedOwn';
         this.#actor.note(translate(this.#language, key, { method, path, cwd: launch.cwd }));
       },
       terminalChanged: (view) => this.#conversation.showTerminal(view),
-      groups: (pids) => this.#postNow({ type: 'terminals', pids }),
     }));
     this.#actor.start(launch);
   }
@@ -276,6 +287,7 @@ export class WorkerAgent implements AgentWorkerApi {
           exit: describeExit(this.#language, exit ?? { code: null, signal: null }),
         });
     this.#terminals?.killAll();
+    this.#processes?.killAll();
     this.#conversation.agentGone(reason);
   }
 

@@ -10,7 +10,7 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import type { AgentLaunch, AgentWorkerEvent, HostPortMessage } from '../schema/worker.ts';
 import type { AdoptMessage, AgentWorkerData, SpareWorkerData } from './protocol.ts';
-import { spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
+import { runMarker, spawnAgent, type SpawnedAgent } from './spawnAgent.ts';
 
 if (!parentPort) throw new Error('agentWorker.ts runs in a worker thread');
 const host = parentPort;
@@ -25,7 +25,9 @@ function spawnEarly(
 ): SpawnedAgent | undefined {
   const early = launch ? spawnAgent(launch) : undefined;
   // The host kills this group itself if the worker dies before it says more.
-  if (early?.child.pid !== undefined) post({ type: 'spawned', pid: early.child.pid });
+  if (early?.child.pid !== undefined) {
+    post({ type: 'spawned', pid: early.child.pid, ...runMarker(early.launch) });
+  }
   return early;
 }
 

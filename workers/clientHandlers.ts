@@ -6,6 +6,7 @@ import { ClientFiles, type Refusal } from './clientFiles.ts';
 import { ClientTerminals } from './ClientTerminals.ts';
 import type { Conversation } from './Conversation.ts';
 import type { AgentLaunch } from '../schema/worker.ts';
+import type { ProcessTracker } from './ProcessTracker.ts';
 
 /** What the client side of ACP reaches of the agent's worker, as it is at each request. */
 export interface ClientSide {
@@ -58,13 +59,12 @@ export interface RunHooks {
   /** A path refused by policy, for the agent's log. */
   refused: (refusal: { method: string; path: string; reason: Refusal }) => void;
   terminalChanged: (view: TerminalView) => void;
-  /** The process groups of the terminals' commands that still run. */
-  groups: (pids: number[]) => void;
 }
 
-/** The files and terminals of one run of the agent, confined to its `cwd`. */
+/** The files and terminals of one run of the agent, confined to its `cwd`; `processes` its tracker. */
 export function runSide(
   launch: AgentLaunch,
+  processes: ProcessTracker,
   hooks: RunHooks,
 ): { files: ClientFiles; terminals: ClientTerminals } {
   const files = new ClientFiles(launch.cwd, {
@@ -76,7 +76,7 @@ export function runSide(
     cwd: launch.cwd,
     confine: (method, path) => files.confine(method, path),
     onChange: hooks.terminalChanged,
-    onGroups: hooks.groups,
+    processes,
   });
   return { files, terminals };
 }

@@ -4,8 +4,9 @@
  * so it is pinned and kept behind these three functions.
  *
  * It is also all the host may load of `workers/` at run time (eslint.config.js, `local/layering`):
- * besides Comlink, the host needs one thing of the workers' own, `signalGroup`, to kill an agent's
- * process group when its worker cannot (a hung worker, the host's exit, a login terminal).
+ * besides Comlink, the host needs a few things of the workers' own to kill an agent's processes
+ * when its worker cannot (a hung worker, the host's exit, a login terminal): `signalGroup`, and
+ * the run marker every agent process carries (`runVariable`, `killMarked`).
  */
 import * as Comlink from 'comlink';
 import nodeAdapter from 'comlink/dist/umd/node-adapter.js';
@@ -15,6 +16,7 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 const nodeEndpoint = nodeAdapter as unknown as typeof nodeAdapter.default;
 
 export { signalGroup } from './processGroup.ts';
+export { killMarked, runVariable } from './processTree.ts';
 
 export type Remote<T> = Comlink.Remote<T>;
 

@@ -2,6 +2,13 @@ import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { PassThrough, type Readable } from 'node:stream';
 import type { ProcessExit } from '../schema/agents.ts';
 import type { AgentLaunch } from '../schema/worker.ts';
+import { runVariable } from './processTree.ts';
+
+/** The run marker `launch` gives its processes, as the `spawned` event carries it. */
+export function runMarker(launch: AgentLaunch): { marker?: string } {
+  const marker = launch.env[runVariable];
+  return marker === undefined ? {} : { marker };
+}
 
 /**
  * An agent's process, just spawned, with what happens to it kept as promises: whoever takes it

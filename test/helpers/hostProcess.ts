@@ -40,8 +40,8 @@ export interface HostProcess {
   /** `POST /api/rpc` with a raw body. */
   post: (body: string | Buffer, headers?: Record<string, string>) => Promise<Response>;
   connect: (query?: string, headers?: Record<string, string>) => Promise<WireClient>;
-  /** SIGINT, then the exit code. */
-  stop: () => Promise<number | null>;
+  /** SIGINT (or `signal`: a graceful quit), then the exit code. */
+  stop: (signal?: 'SIGINT' | 'SIGTERM') => Promise<number | null>;
   /** SIGKILL: the host dies at once, as in a power cut of its process. */
   kill: () => Promise<void>;
 }
@@ -230,9 +230,9 @@ function hostsUntil(cleanup: typeof afterEach): StartHost {
             reject(new Error(`upgrade refused: ${response.statusCode}`)),
           );
         }),
-      stop: async () => {
+      stop: async (signal = 'SIGINT') => {
         const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-        child.kill('SIGINT');
+        child.kill(signal);
         return exited;
       },
       kill: async () => {

@@ -73,6 +73,51 @@ describe('an agent that asks the user for input', () => {
     expect((await answer('accept', content)).error).toMatchObject({ data: { kind: 'not-found' } });
   });
 
+  it('cuts a hostile form to what it documents: every text, name, choice and default', async () => {
+    const { chat } = await chatWith();
+    const long = (text: string, length: number) => text.padEnd(length, '.');
+    const properties = {
+      [long('p0', 2000)]: {
+        type: 'string',
+        title: long('Title', 100_000),
+        description: long('Description', 100_000),
+        default: long('default', 100_000),
+        enum: ['short', long('choice', 100_000)],
+      },
+      ...Object.fromEntries(
+        Array.from({ length: 29 }, (_, index) => [
+          long(`p${index + 1}`, 20_000),
+          { type: 'string' },
+        ]),
+      ),
+    };
+    const requestedSchema = { type: 'object', title: long('Form', 100_000), properties };
+    const sent = await chat.send(
+      'a',
+      script({ elicit: { mode: 'form', message: long('Tell me', 100_000), requestedSchema } }),
+    );
+    const form = await asked(chat);
+    // The one property whose name is within bounds, its texts cut, its long values dropped.
+    expect(form.message).toBe(long('Tell me', 2000));
+    expect(form.schema).toEqual({
+      type: 'object',
+      title: long('Form', 2000),
+      properties: {
+        [long('p0', 2000)]: {
+          type: 'string',
+          title: long('Title', 2000),
+          description: long('Description', 2000),
+          enum: ['short'],
+        },
+      },
+      required: [],
+    });
+    const requested = chat.wire.events.find((event) => event.name === 'elicitation:requested');
+    expect(JSON.stringify(requested).length).toBeLessThan(12_000);
+    await chat.wire.call('ChatService.AnswerElicitation', [form.id, 'decline']);
+    expect(textOf(await chat.answer('a', sent))).toBe('elicit: {"action":"decline"}');
+  });
+
   it('offers a link to open, and only an http(s) one', async () => {
     const { chat } = await chatWith();
     const first = await chat.send(

@@ -22,7 +22,7 @@ import { hostPerFile, type HostProcess } from '../helpers/hostProcess.ts';
 const start = hostPerFile();
 
 /** One agent per test, each its own conversation, all in one host (a host takes seconds). */
-const agents = ['live', 'args', 'limit', 'flood', 'kill', 'ends', 'refuses'] as const;
+const agents = ['live', 'args', 'limit', 'flood', 'huge', 'kill', 'ends', 'refuses'] as const;
 let english: Promise<{ host: HostProcess; chat: ChatClient }> | undefined;
 
 function chatWith(agent: (typeof agents)[number]) {
@@ -119,6 +119,13 @@ describe('a command an agent runs in a terminal', () => {
       (event) => event.name === 'message:delta' && event.data.part?.kind === 'tool',
     );
     expect(toolDeltas.length).toBeLessThan(100);
+  });
+
+  it('keeps 4 MiB at the most whatever outputByteLimit the agent asks', async () => {
+    const { chat } = await chatWith('huge');
+    const command = "head -c 8000000 /dev/zero | tr '\\0' y";
+    const text = await runScript(chat, 'huge', { terminal: { command, outputByteLimit: 1e12 } });
+    expect(text).toMatch(/^terminal: 0 null true "y{4194304}"$/);
   });
 
   it('is killed from the app: its whole group, SIGKILL if it ignores SIGTERM', async () => {
