@@ -4,8 +4,9 @@
  * so it is pinned and kept behind these three functions.
  *
  * It is also all the host may load of `workers/` at run time (eslint.config.js, `local/layering`):
- * besides Comlink, the host needs one thing of the workers' own, `signalGroup`, to kill an agent's
- * process group when its worker cannot (a hung worker, the host's exit, a login terminal).
+ * besides Comlink, the host needs two things of the workers' own: `signalGroup`, to kill an agent's
+ * process group when its worker cannot (a hung worker, the host's exit, a login terminal), and
+ * the identities of Switchboard's own files, which a message's attachments are refused as fs/* is.
  */
 import * as Comlink from 'comlink';
 import nodeAdapter from 'comlink/dist/umd/node-adapter.js';
@@ -15,6 +16,8 @@ import type { MessagePort, Worker } from 'node:worker_threads';
 const nodeEndpoint = nodeAdapter as unknown as typeof nodeAdapter.default;
 
 export { signalGroup } from './processGroup.ts';
+// Switchboard's own files by identity: the host's attachments refuse what the workers' fs/* do.
+export { isOwnFile, isOwnedBy, ownIdentities } from './ownFiles.ts';
 
 export type Remote<T> = Comlink.Remote<T>;
 
