@@ -1,6 +1,6 @@
 import type { SessionConfigOption, SessionModeState } from '@agentclientprotocol/sdk';
 import type { PromptOffer } from '../schema/attachments.ts';
-import type { SessionView } from '../schema/conversation.ts';
+import type { ConfigOptionView, SessionModes, SessionView } from '../schema/conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { errorText } from './errorText.ts';
 import { configOptions, sessionModes } from './messageModel.ts';
@@ -17,9 +17,24 @@ export interface SessionChoicesOptions {
 }
 
 /**
+ * A config option of category `mode` whose values are the session's modes: the same setting as the
+ * mode, shown twice (Codex's approval preset, Claude's and Qwen Code's `mode`).
+ */
+function isModeOption(option: ConfigOptionView, modes: SessionModes | null): boolean {
+  return (
+    option.category === 'mode' &&
+    option.type === 'select' &&
+    modes !== null &&
+    option.values.some(({ value }) => modes.available.some((mode) => mode.id === value))
+  );
+}
+
+/**
  * A conversation's mode and config options (CONTRACT.md §7): what its sessions offer, and what the
  * user chose of it — set in the open session, and again in each session opened after (the first
- * choices are what the conversation showed last, kept by the host across its restarts).
+ * choices are what the conversation showed last, kept by the host across its restarts). The mode
+ * and a mode option are one choice, the last made either way: what the conversation shows of one
+ * follows the other, and only the last is set again.
  */
 export class SessionChoices {
   #mode: string | undefined;
@@ -28,7 +43,10 @@ export class SessionChoices {
   constructor(private readonly options: SessionChoicesOptions) {
     const { modes, options: shown } = options.view();
     this.#mode = modes?.current;
-    for (const option of shown) this.#options.set(option.id, option.current);
+    // What the conversation shows of the mode is the mode: set again, it sets the option too.
+    for (const option of shown) {
+      if (!isModeOption(option, modes ?? null)) this.#options.set(option.id, option.current);
+    }
   }
 
   /**
@@ -57,37 +75,65 @@ export class SessionChoices {
   /** `session/set_mode` in the open session, if any, and in each one opened after. */
   async setMode(modeId: string): Promise<Result<void>> {
     this.#mode = modeId;
+    const { modes: before, options: shown } = this.options.view();
+    for (const option of shown) if (isModeOption(option, before)) this.#options.delete(option.id);
     const sessionId = this.options.sessionId();
     try {
       if (sessionId !== undefined) await this.options.link.setMode(sessionId, modeId);
     } catch (error) {
       return { ok: false, error: { kind: 'io', message: errorText(error) } };
     }
-    const { modes } = this.options.view();
-    if (modes) this.options.change({ modes: { ...modes, current: modeId } });
+    this.#showMode(modeId);
     return { ok: true, value: undefined };
   }
 
   /** `session/set_config_option` in the open session, if any, and in each one opened after. */
   async setOption(optionId: string, value: string | boolean): Promise<Result<void>> {
     this.#options.set(optionId, value);
+    const { modes, options: shown } = this.options.view();
+    const modeOption = shown.some(
+      (option) => option.id === optionId && isModeOption(option, modes),
+    );
+    if (modeOption) this.#mode = undefined;
     const sessionId = this.options.sessionId();
     try {
       if (sessionId !== undefined) {
         const options = await this.options.link.setOption(sessionId, optionId, value);
         this.options.change({ options: configOptions(options) });
-        return { ok: true, value: undefined };
+      } else {
+        const options = this.options
+          .view()
+          .options.map((option) =>
+            option.id === optionId ? ({ ...option, current: value } as typeof option) : option,
+          );
+        this.options.change({ options });
       }
     } catch (error) {
       return { ok: false, error: { kind: 'io', message: errorText(error) } };
     }
-    const options = this.options
-      .view()
-      .options.map((option) =>
-        option.id === optionId ? ({ ...option, current: value } as typeof option) : option,
-      );
-    this.options.change({ options });
+    if (modeOption && typeof value === 'string') this.#showMode(value);
     return { ok: true, value: undefined };
+  }
+
+  /**
+   * Shows `modeId` as the session's mode, and as the value of its mode options: agents do not all
+   * tell the other of a change made one way (Qwen Code tells neither, Codex only the option).
+   */
+  #showMode(modeId: string): void {
+    const { modes, options } = this.options.view();
+    if (!modes?.available.some((mode) => mode.id === modeId)) return;
+    const follows = (option: ConfigOptionView) =>
+      isModeOption(option, modes) && option.values.some(({ value }) => value === modeId);
+    this.options.change({
+      modes: { ...modes, current: modeId },
+      ...(options.some(follows)
+        ? {
+            options: options.map((option) =>
+              follows(option) ? ({ ...option, current: modeId } as typeof option) : option,
+            ),
+          }
+        : {}),
+    });
   }
 
   /** Sets what the user chose in session `sessionId`, where it differs from what it offers. */
@@ -98,13 +144,14 @@ export class SessionChoices {
     if (mode !== undefined && modes && modes.current !== mode) {
       if (modes.available.some((available) => available.id === mode)) {
         await link.setMode(sessionId, mode);
-        change({ modes: { ...modes, current: mode } });
+        this.#showMode(mode);
       }
     }
     for (const [optionId, value] of this.#options) {
       const option = view().options.find((candidate) => candidate.id === optionId);
       if (!option || option.current === value) continue;
       change({ options: configOptions(await link.setOption(sessionId, optionId, value)) });
+      if (isModeOption(option, view().modes) && typeof value === 'string') this.#showMode(value);
     }
   }
 }

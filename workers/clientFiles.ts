@@ -6,6 +6,7 @@ import {
   type ReadTextFileResponse,
   type WriteTextFileRequest,
 } from '@agentclientprotocol/sdk';
+import { isOwnedBy, ownIdentities } from './ownFiles.ts';
 
 /** The largest file `read` accepts. */
 export const maxReadBytes = 10 * 1024 * 1024;
@@ -60,7 +61,7 @@ export type Refusal = 'outside' | 'switchboard';
 export interface ClientFilesOptions {
   /**
    * Switchboard's own files and folders (the configurations, the state dir): refused whatever
-   * the working folder, compared by real path.
+   * the working folder, compared by real path and by device and inode.
    */
   own?: readonly string[];
   /** Told of each path refused by policy, for the agent's log. */
@@ -165,14 +166,21 @@ export class ClientFiles {
       const data = { path, cwd: this.#cwd, errorKind: 'path_outside_workspace' };
       throw RequestError.invalidParams(data, reason);
     }
-    // Real paths of Switchboard's own files are taken at each request: a state dir or a
-    // configuration made after the agent started (or moved behind a symlink) is still refused.
-    for (const own of this.#own) {
-      if (!within(await realPathOf(own), real)) continue;
+    if (await this.#owned(real)) {
       this.#onRefused({ method, path, reason: 'switchboard' });
       const reason = `${path} is one of Switchboard's own files (its configuration or state): agents may not read or write it`;
       throw RequestError.invalidParams({ path }, reason);
     }
     return real;
+  }
+
+  /**
+   * Whether real path `real` is one of Switchboard's own files or in one of its folders, by real
+   * path and by identity (a hard link, a bind mount), both taken at each request: a state dir or
+   * a configuration made after the agent started (or moved behind a symlink) is still refused.
+   */
+  async #owned(real: string): Promise<boolean> {
+    for (const own of this.#own) if (within(await realPathOf(own), real)) return true;
+    return isOwnedBy(real, await ownIdentities(this.#own));
   }
 }

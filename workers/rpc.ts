@@ -4,9 +4,10 @@
  * so it is pinned and kept behind these three functions.
  *
  * It is also all the host may load of `workers/` at run time (eslint.config.js, `local/layering`):
- * besides Comlink, the host needs a few things of the workers' own to kill an agent's processes
- * when its worker cannot (a hung worker, the host's exit, a login terminal): `signalGroup`, and
- * the run marker every agent process carries (`runVariable`, `killMarked`).
+ * besides Comlink, the host needs a few things of the workers' own: `signalGroup` and the run
+ * marker every agent process carries (`runVariable`, `killMarked`), to kill an agent's processes
+ * when its worker cannot (a hung worker, the host's exit, a login terminal); and the identities of
+ * Switchboard's own files, which a message's attachments are refused as fs/* is.
  */
 import * as Comlink from 'comlink';
 import nodeAdapter from 'comlink/dist/umd/node-adapter.js';
@@ -17,6 +18,8 @@ const nodeEndpoint = nodeAdapter as unknown as typeof nodeAdapter.default;
 
 export { signalGroup } from './processGroup.ts';
 export { killMarked, runVariable } from './processTree.ts';
+// Switchboard's own files by identity: the host's attachments refuse what the workers' fs/* do.
+export { isOwnFile, isOwnedBy, ownIdentities } from './ownFiles.ts';
 
 export type Remote<T> = Comlink.Remote<T>;
 

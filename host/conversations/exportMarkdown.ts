@@ -13,6 +13,7 @@ import type {
 } from '../../schema/conversation.ts';
 import { translate, type Language, type MessageKey } from '../i18n.ts';
 import type { StoredConversation } from './ConversationDatabase.ts';
+import { inertHtml } from './inertHtml.ts';
 
 type Words = (key: MessageKey, values?: Record<string, string | number>) => string;
 
@@ -81,10 +82,11 @@ function messageBlocks(message: ChatMessage, agent: string, words: Words): strin
 
 function partBlocks(part: MessagePart, words: Words): string[] {
   switch (part.kind) {
+    // The agent's Markdown kept, its raw HTML made text (the app shows it as text too).
     case 'text':
-      return part.text.trim() === '' ? [] : [part.text.trimEnd()];
+      return part.text.trim() === '' ? [] : [inertHtml(part.text.trimEnd())];
     case 'thought':
-      return part.text.trim() === '' ? [] : [blockquote(part.text.trimEnd())];
+      return part.text.trim() === '' ? [] : [blockquote(inertHtml(part.text.trimEnd()))];
     case 'tool':
       return toolBlocks(part.tool, words);
     case 'plan':

@@ -12,6 +12,7 @@ import type { PromptAttachment } from '../../schema/worker.ts';
 import { imageId, type ImageStore } from '../conversations/ImageStore.ts';
 import type { Say } from '../i18n.ts';
 import { InvalidParams } from '../ServiceError.ts';
+import { isOwnFile, isOwnedBy, ownIdentities } from '../../workers/rpc.ts';
 
 /** What checking a message's attachments needs to know of its agent. */
 export interface AttachmentCheck {
@@ -123,22 +124,27 @@ async function checkFile(path: string, check: AttachmentCheck): Promise<PromptAt
   if (!within(root, real)) {
     throw new InvalidParams(say('attachment.fileOutside', { path: shown, agent }));
   }
+  const ownFile = () => new InvalidParams(say('attachment.fileOwn', { path: shown }));
   for (const own of check.own) {
     const ownReal = await realpath(own).catch(() => resolve(own));
-    if (within(ownReal, real)) throw new InvalidParams(say('attachment.fileOwn', { path: shown }));
+    if (within(ownReal, real)) throw ownFile();
   }
+  const own = await ownIdentities(check.own);
+  if (await isOwnedBy(real, own)) throw ownFile();
   // Opened once, by its real path: what is read is the file that was checked. Non-blocking: a
   // FIFO would otherwise hold the request until someone writes to it.
   const file = await open(real, constants.O_RDONLY | constants.O_NONBLOCK).catch(() => {
     throw missing();
   });
   try {
-    const stats = await file.stat();
+    const stats = await file.stat({ bigint: true });
     if (!stats.isFile()) throw missing();
-    const text =
-      stats.size <= attachmentLimits.embeddedBytes ? textOf(await file.readFile()) : undefined;
+    // What was opened, should the path have been swapped for a link to an own file meanwhile.
+    if (isOwnFile(stats, own)) throw ownFile();
+    const size = Number(stats.size);
+    const text = size <= attachmentLimits.embeddedBytes ? textOf(await file.readFile()) : undefined;
     const named = { kind: 'file' as const, path: relative(root, real), realPath: real };
-    return { ...named, size: stats.size, ...(text !== undefined ? { text } : {}) };
+    return { ...named, size, ...(text !== undefined ? { text } : {}) };
   } finally {
     await file.close();
   }

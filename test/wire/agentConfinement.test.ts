@@ -4,7 +4,7 @@
  * its state dir, whatever the agent's cwd and however the path is spelt; never the host's own
  * `SWITCHBOARD_*` variables.
  */
-import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
+import { link, mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { translate } from '../../host/i18n.ts';
@@ -15,8 +15,11 @@ import { hostPerTest, testToken } from '../helpers/hostProcess.ts';
 const start = hostPerTest();
 
 /** A configuration whose agent `a` (the fake agent) works in `cwd`, with `env`. */
-function configFor(cwd: string, { language = 'en', env = {} } = {}): string {
-  const { command, args } = fakeAgentCommand(['--session']);
+function configFor(
+  cwd: string,
+  { language = 'en', env = {}, flags = [] as string[] } = {},
+): string {
+  const { command, args } = fakeAgentCommand(['--session', ...flags]);
   return [
     `language: ${language}`,
     'limits:',
@@ -100,6 +103,60 @@ describe("an agent and Switchboard's own files", () => {
         path: join(folder, 'state-link', 'secret'),
       }),
     );
+  });
+
+  it('refuses a hard link to them in its cwd, attached or read: compared by device and inode', async () => {
+    const host = await start('language: en\nagents: {}\n');
+    const { folder, configPath } = host;
+    const state = join(folder, 'state');
+    await mkdir(state, { recursive: true });
+    await writeFile(join(state, 'secret'), 'the token');
+    const cwd = join(folder, 'work');
+    await mkdir(cwd);
+    const prompts = join(folder, 'prompts.log');
+    const config = configFor(cwd, {
+      env: { API_KEY: 'agent-b-key' },
+      flags: ['--embedded-context', `--prompt-log=${prompts}`],
+    });
+    await writeFile(configPath, config);
+    // Hard links: the same files as the configuration and the state dir's, at paths of the cwd.
+    await link(configPath, join(cwd, 'settings.yaml'));
+    await link(join(state, 'secret'), join(cwd, 'secret.txt'));
+    await writeFile(join(cwd, 'notes.md'), 'mine');
+    const chat = new ChatClient(await host.connect());
+    await expect
+      .poll(async () => (await chat.wire.call('AgentService.List')).result)
+      .toEqual([expect.objectContaining({ name: 'a' })]);
+
+    for (const path of ['settings.yaml', 'secret.txt']) {
+      const sent = await chat.wire.call('ChatService.Send', [
+        'a',
+        'look',
+        [{ kind: 'file', path }],
+      ]);
+      expect(sent.error?.code, path).toBe(-32602);
+      expect(sent.error?.message).toBe(translate('en', 'attachment.fileOwn', { path }));
+    }
+    const text = await runScript(
+      chat,
+      'a',
+      ...['settings.yaml', 'secret.txt', 'notes.md'].flatMap((name) => [
+        { read: { path: join(cwd, name) } },
+        { text: '\n' },
+      ]),
+      { write: { path: join(cwd, 'settings.yaml'), content: 'command: /bin/evil' } },
+    );
+    const [config1, secret, notes, write] = text.split('\n');
+    for (const refusal of [config1, secret, write]) expect(refusal).toMatch(ownFile);
+    expect(notes).toBe('read: mine');
+    // Nothing of either file reached the agent: one prompt, the script's, and what it was answered.
+    const received = await readFile(prompts, 'utf8');
+    expect(received.trim().split('\n')).toHaveLength(1);
+    for (const leaked of ['agent-b-key', 'the token']) {
+      expect(received).not.toContain(leaked);
+      expect(text).not.toContain(leaked);
+    }
+    expect(await readFile(configPath, 'utf8')).toBe(config);
   });
 
   it('refuses every configuration the host started with or opened, in the user’s language', async () => {
