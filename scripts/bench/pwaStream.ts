@@ -195,18 +195,21 @@ const floodMarker = `${floodChunks - 1} `;
 const floodOnScreen = `${floodChunks - 2} ${floodChunks - 1}`;
 const floodText = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
 
-/** About `markdownBytes` of an agent's answer: headings, prose, lists, tables, code. */
-function markdownAnswer(): string {
+/**
+ * About `markdownBytes` of an agent's answer: headings, prose, lists, tables, code; every block
+ * names `answer`, so that no block of one is a block of another (the app keeps finished blocks).
+ */
+function markdownAnswer(answer: number): string {
   const sections: string[] = [];
   for (let section = 0; sections.join('').length < markdownBytes; section++) {
     sections.push(
       [
-        `## Step ${section}: module${section % 97}.ts`,
-        `The change in **module${section % 97}** keeps \`value${section % 12}\` as it was and adds a check; see https://example.com/${section} for why.`,
-        `- first, read the file\n- then change line ${section % 40}\n- last, run \`npm test\``,
-        `| file | lines |\n| --- | --- |\n| module${section % 97}.ts | ${section % 300} |`,
+        `## Step ${section} of answer ${answer}: module${section % 97}.ts`,
+        `The change in **module${section % 97}** keeps \`value${section % 12}\` as it was and adds a check; see https://example.com/${answer}/${section} for why.`,
+        `- first, read the file\n- then change line ${section % 40} of answer ${answer}\n- last, run \`npm test\``,
+        `| file | lines |\n| --- | --- |\n| module${section % 97}.ts | ${answer}:${section % 300} |`,
         '```ts\n' +
-          `export function step${section}(input: number): number {\n  const doubled = input * 2;\n\n  return doubled + ${section};\n}\n` +
+          `export function step${section}(input: number): number {\n  const doubled = input * 2;\n\n  return doubled + ${section} + ${answer};\n}\n` +
           '```',
         '',
       ].join('\n\n'),
@@ -262,14 +265,20 @@ async function openChat(browser: Browser, host: Host, name: string, messages: nu
 /**
  * The `frames` rows. With `BENCH_TRACE=<file>`, one more Markdown answer and one more flood in the
  * 600-message conversation, at 1× and 4×, are traced into `<file>-<stream>-<rate>x.json`
- * (Chromium's trace events, as the performance panel reads them).
+ * (Chromium's trace events, as the performance panel reads them) and profiled into
+ * `<file>-<stream>-<rate>x.cpuprofile`.
  */
 export async function streamFrameRows(): Promise<string[]> {
   const host = await startHost([emptyAgent, longAgent]);
   const browser = await launchChromium();
   try {
-    const markdownFile = join(host.folder, 'answer.md');
-    await writeFile(markdownFile, markdownAnswer());
+    let answerCount = 0;
+    /** A new answer's file: each stream's blocks are new to the app, as a model's are. */
+    const markdownFile = async () => {
+      const file = join(host.folder, `answer${++answerCount}.md`);
+      await writeFile(file, markdownAnswer(answerCount));
+      return file;
+    };
     await fillConversation(host, longAgent, longMessages / 2);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
     const pairing = await context.newPage();
@@ -308,7 +317,7 @@ export async function streamFrameRows(): Promise<string[]> {
                 page,
                 host,
                 name,
-                markdownScript(markdownFile),
+                markdownScript(await markdownFile()),
                 markdownMarker,
                 settle,
                 markdownMarker,
@@ -341,12 +350,18 @@ export async function streamFrameRows(): Promise<string[]> {
         const trace = process.env.BENCH_TRACE;
         if (trace && name === longAgent) {
           for (const kind of ['markdown', 'flood'] as const) {
+            const file = `${trace}-${kind}-${rate}x`;
             await browser.startTracing(page, {
-              path: `${trace}-${kind}-${rate}x.json`,
+              path: `${file}.json`,
               screenshots: false,
               categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
             });
+            await cdp.send('Profiler.enable');
+            await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+            await cdp.send('Profiler.start');
             await stream(kind);
+            const { profile } = await cdp.send('Profiler.stop');
+            await writeFile(`${file}.cpuprofile`, JSON.stringify(profile));
             await browser.stopTracing();
           }
         }
