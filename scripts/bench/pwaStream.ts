@@ -128,16 +128,27 @@ async function streamOnScreen(
     },
     JSON.stringify(marker).slice(1, -1),
   );
+  const before = await page.evaluate(() => {
+    const page = globalThis as unknown as PageGlobals;
+    const articles = page.document.querySelectorAll('article.chat-message-agent');
+    return Number(articles[articles.length - 1]?.getAttribute('aria-posinset') ?? 0);
+  });
   await host.rpc('ChatService.Send', [name, JSON.stringify(script)]);
   const shownHandle = await page.waitForFunction(
-    (marker) => {
+    ({ marker, before }) => {
       const page = globalThis as unknown as PageGlobals;
-      // The agent's: the prompt, shown above it, may hold the marker too.
+      // The new answer's (an earlier one may hold the marker too), in its last section: the
+      // whole answer's text at every frame would cost the frames measured.
       const articles = page.document.querySelectorAll('article.chat-message-agent');
-      const text = articles[articles.length - 1]?.textContent ?? '';
-      return text.includes(marker) && page.performance.now();
+      const article = articles[articles.length - 1];
+      if (Number(article?.getAttribute('aria-posinset') ?? 0) <= before) return false;
+      const parts = article!.querySelectorAll('.chat-markdown');
+      const last = parts[parts.length - 1];
+      const sections = last?.querySelectorAll(':scope > .chat-markdown-section');
+      const tail = sections?.length ? sections[sections.length - 1] : last;
+      return (tail?.textContent ?? '').includes(marker) && page.performance.now();
     },
-    onScreen,
+    { marker: onScreen, before },
     { polling: 'raf', timeout: 120_000 },
   );
   const shown = (await shownHandle.jsonValue()) as number;
