@@ -50,8 +50,11 @@ export interface Host {
   close: () => Promise<void>;
 }
 
-/** A host whose agents (`names`, each a fake agent) are configured, and its pairing token. */
-export async function startHost(names: readonly string[]): Promise<Host> {
+/**
+ * A host whose agents (`names`, each a fake agent) are configured, serving this build's app or
+ * the one in `appDir`.
+ */
+export async function startHost(names: readonly string[], appDir?: string): Promise<Host> {
   const folder = await mkdtemp(join(tmpdir(), 'switchboard-bench-pwa-'));
   const configPath = join(folder, 'config.yaml');
   await writeFile(
@@ -79,6 +82,7 @@ export async function startHost(names: readonly string[]): Promise<Host> {
         SWITCHBOARD_TOKEN: token,
         SWITCHBOARD_STATE_DIR: join(folder, 'state'),
         XDG_CONFIG_HOME: join(folder, 'xdg'),
+        ...(appDir ? { SWITCHBOARD_APP_DIR: appDir } : {}),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     },

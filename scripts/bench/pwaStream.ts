@@ -20,15 +20,24 @@ import {
   type Host,
   type PageGlobals,
 } from './pwaHost.ts';
+import {
+  floodChunks,
+  floodMarker,
+  floodOnScreen,
+  floodScript,
+  floodText,
+  markdownAnswer,
+  markdownBytes,
+  markdownDeltas,
+  markdownMarker,
+  markdownScript,
+} from './streamScripts.ts';
 import { mark } from './verdict.ts';
 
 const emptyAgent = 'bench-empty';
 const longAgent = 'bench-600';
 /** The issue's conversation: 600 messages (300 prompts, each an edit and a sentence). */
 const longMessages = 600;
-const markdownBytes = 128_000;
-const markdownDeltas = 2_000;
-const floodChunks = 5_000;
 const runs = 3;
 /** Issue 20's targets, at 1× and 4× alike (issue 32.5): on screen, every frame, formatted. */
 const onScreenTarget = 100;
@@ -200,46 +209,6 @@ async function streamOnScreen(
   };
 }
 
-const floodScript = [{ flood: floodChunks }];
-const floodMarker = `${floodChunks - 1} `;
-// The last two chunks: an earlier answer may say "4999" too.
-const floodOnScreen = `${floodChunks - 2} ${floodChunks - 1}`;
-const floodText = Array.from({ length: floodChunks }, (_, i) => `${i} `).join('');
-
-/**
- * About `markdownBytes` of an agent's answer: headings, prose, lists, tables, code; every block
- * names `answer`, so that no block of one is a block of another (the app keeps finished blocks).
- */
-function markdownAnswer(answer: number): string {
-  const sections: string[] = [];
-  for (let section = 0; sections.join('').length < markdownBytes; section++) {
-    sections.push(
-      [
-        `## Step ${section} of answer ${answer}: module${section % 97}.ts`,
-        `The change in **module${section % 97}** keeps \`value${section % 12}\` as it was and adds a check; see https://example.com/${answer}/${section} for why.`,
-        `- first, read the file\n- then change line ${section % 40} of answer ${answer}\n- last, run \`npm test\``,
-        `| file | lines |\n| --- | --- |\n| module${section % 97}.ts | ${answer}:${section % 300} |`,
-        '```ts\n' +
-          `export function step${section}(input: number): number {\n  const doubled = input * 2;\n\n  return doubled + ${section} + ${answer};\n}\n` +
-          '```',
-        '',
-      ].join('\n\n'),
-    );
-  }
-  return sections.join('');
-}
-
-const markdownMarker = 'That is the whole answer.';
-
-/**
- * The answer in `markdownDeltas` chunks, cut anywhere (mid-word, mid-fence), then the marker: the
- * agent reads it from `path` (the prompt stays a prompt's size).
- */
-const markdownScript = (path: string): unknown[] => [
-  { streamFile: { path, chunks: markdownDeltas - 1 } },
-  { text: markdownMarker },
-];
-
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 const median = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
@@ -273,117 +242,145 @@ async function openChat(browser: Browser, host: Host, name: string, messages: nu
   return page;
 }
 
+/** An app under test: a host serving it, its pages, the messages its conversations hold. */
+interface Subject {
+  host: Host;
+  /** What the rows say of it (empty for the app of this build). */
+  tag: string;
+  stream: (name: string, kind: 'flood' | 'markdown') => Promise<Streamed>;
+  open: (name: string) => Promise<Page>;
+}
+
+/** A host with the two agents, the 600 messages, and `appDir`'s app (this build's by default). */
+async function subject(browser: Browser, tag: string, appDir?: string): Promise<Subject> {
+  const host = await startHost([emptyAgent, longAgent], appDir);
+  let answerCount = 0;
+  /** A new answer's file: each stream's blocks are new to the app, as a model's are. */
+  const markdownFile = async () => {
+    const file = join(host.folder, `answer${++answerCount}.md`);
+    await writeFile(file, markdownAnswer(answerCount));
+    return file;
+  };
+  await fillConversation(host, longAgent, longMessages / 2);
+  const pairing = await browser.contexts()[0]!.newPage();
+  await pair(pairing, host);
+  await pairing.close();
+  const messages = new Map([
+    [emptyAgent, 0],
+    [longAgent, longMessages],
+  ]);
+  const pages = new Map<string, Page>();
+  return {
+    host,
+    tag,
+    open: async (name) => {
+      const page = await openChat(browser, host, name, messages.get(name)!);
+      pages.set(name, page);
+      return page;
+    },
+    stream: async (name, kind) => {
+      const page = pages.get(name)!;
+      if (name === emptyAgent) {
+        // Each stream in an empty conversation: a new one, shown empty.
+        await host.rpc('ChatService.New', [name]);
+        messages.set(name, 0);
+        await page.locator('.chat-empty').waitFor({ timeout: 30_000 });
+      }
+      const settle = () => {
+        messages.set(name, messages.get(name)! + 2);
+        return settled(host, name, messages.get(name)!, 120_000);
+      };
+      return kind === 'flood'
+        ? streamOnScreen(page, host, name, floodScript, floodMarker, settle, floodOnScreen)
+        : streamOnScreen(
+            page,
+            host,
+            name,
+            markdownScript(await markdownFile()),
+            markdownMarker,
+            settle,
+            markdownMarker,
+          );
+    },
+  };
+}
+
 /**
- * The `frames` rows. With `BENCH_TRACE=<file>`, one more Markdown answer and one more flood in the
- * 600-message conversation, at 1× and 4×, are traced into `<file>-<stream>-<rate>x.json`
+ * The `frames` rows. With `BENCH_APP_BEFORE=<dir>` (an earlier build of the app), every stream is
+ * run against it too, in turns with this build's, in rows of its own: what a change did, measured
+ * in the same minutes. With `BENCH_TRACE=<file>`, one more Markdown answer and one more flood in
+ * the 600-message conversation, at 1× and 4×, are traced into `<file>-<stream>-<rate>x.json`
  * (Chromium's trace events, as the performance panel reads them) and profiled into
  * `<file>-<stream>-<rate>x.cpuprofile`.
  */
 export async function streamFrameRows(): Promise<string[]> {
-  const host = await startHost([emptyAgent, longAgent]);
   const browser = await launchChromium();
+  const subjects: Subject[] = [];
   try {
-    let answerCount = 0;
-    /** A new answer's file: each stream's blocks are new to the app, as a model's are. */
-    const markdownFile = async () => {
-      const file = join(host.folder, `answer${++answerCount}.md`);
-      await writeFile(file, markdownAnswer(answerCount));
-      return file;
-    };
-    await fillConversation(host, longAgent, longMessages / 2);
     const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-    const pairing = await context.newPage();
-    await pair(pairing, host);
-    await pairing.close();
-
+    subjects.push(await subject(browser, ''));
+    const before = process.env.BENCH_APP_BEFORE;
+    if (before) subjects.push(await subject(browser, ' (the app before)', before));
     const rows: string[] = [];
-    const failures: string[] = [];
     for (const [name, label] of [
       [emptyAgent, 'an empty conversation'],
       [longAgent, `a ${longMessages}-message conversation`],
     ] as const) {
-      let messages = name === emptyAgent ? 0 : longMessages;
-      const page = await openChat(browser, host, name, messages);
-      const cdp = await context.newCDPSession(page);
-      const stream = async (kind: 'flood' | 'markdown') => {
-        if (name === emptyAgent) {
-          // Each stream in an empty conversation: a new one, shown empty.
-          await host.rpc('ChatService.New', [name]);
-          messages = 0;
-          await page.locator('.chat-empty').waitFor({ timeout: 30_000 });
-        }
-        const settle = () => settled(host, name, (messages += 2), 120_000);
-        const measured =
-          kind === 'flood'
-            ? await streamOnScreen(
-                page,
-                host,
-                name,
-                floodScript,
-                floodMarker,
-                settle,
-                floodOnScreen,
-              )
-            : await streamOnScreen(
-                page,
-                host,
-                name,
-                markdownScript(await markdownFile()),
-                markdownMarker,
-                settle,
-                markdownMarker,
-              );
-        if (kind === 'flood' && measured.text.trim() !== floodText.trim()) {
-          const shown = measured.text.trim().split(/\s+/).length;
-          failures.push(`${label}: ${shown} of ${floodChunks} chunks in order`);
-        }
-        return measured;
-      };
+      const pages = await Promise.all(subjects.map((app) => app.open(name)));
+      const cdps = await Promise.all(pages.map((page) => context.newCDPSession(page)));
       for (const rate of [1, 4]) {
-        await cdp.send('Emulation.setCPUThrottlingRate', { rate });
-        const floods: Streamed[] = [];
-        const answers: Streamed[] = [];
-        const failed = failures.length;
+        for (const cdp of cdps) await cdp.send('Emulation.setCPUThrottlingRate', { rate });
+        const floods = subjects.map((): Streamed[] => []);
+        const answers = subjects.map((): Streamed[] => []);
         for (let run = 0; run < runs; run++) {
-          floods.push(await stream('flood'));
-          answers.push(await stream('markdown'));
+          // In turns, so that the machine's noise falls on every app alike.
+          for (const [index, app] of subjects.entries()) {
+            floods[index]!.push(await app.stream(name, 'flood'));
+            answers[index]!.push(await app.stream(name, 'markdown'));
+          }
         }
         const cpu = rate === 1 ? '' : `, CPU ${rate}× slower`;
-        const inOrder = failures.length === failed ? 'every one on screen in order' : 'FAIL';
-        rows.push(
-          streamRow(`flood of ${floodChunks} chunks in ${label}${cpu} (${inOrder})`, floods, false),
-          streamRow(
-            `a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas in ${label}${cpu}`,
-            answers,
-            true,
-          ),
-        );
+        for (const [index, app] of subjects.entries()) {
+          const inOrder = floods[index]!.every((run) => run.text.trim() === floodText.trim());
+          const order = inOrder ? 'every one on screen in order' : 'FAIL: not all in order';
+          rows.push(
+            streamRow(
+              `flood of ${floodChunks} chunks in ${label}${cpu}${app.tag} (${order})`,
+              floods[index]!,
+              false,
+            ),
+            streamRow(
+              `a ${markdownBytes / 1000} KB Markdown answer in ${markdownDeltas} deltas in ${label}${cpu}${app.tag}`,
+              answers[index]!,
+              true,
+            ),
+          );
+        }
         const trace = process.env.BENCH_TRACE;
         if (trace && name === longAgent) {
           for (const kind of ['markdown', 'flood'] as const) {
             const file = `${trace}-${kind}-${rate}x`;
-            await browser.startTracing(page, {
+            await browser.startTracing(pages[0], {
               path: `${file}.json`,
               screenshots: false,
               categories: ['devtools.timeline', 'disabled-by-default-devtools.timeline'],
             });
+            const cdp = cdps[0]!;
             await cdp.send('Profiler.enable');
             await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
             await cdp.send('Profiler.start');
-            await stream(kind);
+            await subjects[0]!.stream(name, kind);
             const { profile } = await cdp.send('Profiler.stop');
             await writeFile(`${file}.cpuprofile`, JSON.stringify(profile));
             await browser.stopTracing();
           }
         }
       }
-      await cdp.send('Emulation.setCPUThrottlingRate', { rate: 1 });
-      await page.close();
+      for (const page of pages) await page.close();
     }
-    if (failures.length > 0) console.error(failures.join('\n'));
     return rows;
   } finally {
     await browser.close();
-    await host.close();
+    for (const app of subjects) await app.host.close();
   }
 }
