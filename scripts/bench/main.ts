@@ -3,7 +3,8 @@
  * overhead (Start() to `ready`, against the same agent spawned and initialized directly), the
  * memory of ready agents' workers (`memory.ts`), streaming throughput and latency against a raw
  * relay (`streaming.ts`), what keeping conversations costs the stream and a search over 100 000
- * stored messages (`search.ts`), and the app in Chromium (`pwa.ts`). Prints a Markdown table and writes it
+ * stored messages (`search.ts`), and the app in Chromium: its open (`pwa.ts`) and its frames
+ * under a stream (`pwaStream.ts`). Prints a Markdown table and writes it
  * under bench/results/. It runs bundled (scripts/bench/build.mjs), against the same built worker
  * as `npm start`.
  */
@@ -19,6 +20,7 @@ import type { Supervisor } from '../../host/Supervisor.ts';
 import { fakeAgentFile, supervisorOf } from './benchAgents.ts';
 import { memoryRows } from './memory.ts';
 import { pwaRows } from './pwa.ts';
+import { streamFrameRows } from './pwaStream.ts';
 import { searchRows } from './search.ts';
 import { pacedRows, storageRows, streamingRows } from './streaming.ts';
 import { mark } from './verdict.ts';
@@ -145,6 +147,7 @@ const lines = [
   ...(only('storage') ? await storageRows() : []),
   ...(only('search') ? searchRows() : []),
   ...(only('pwa') ? await pwaRows() : []),
+  ...(only('frames') ? await streamFrameRows() : []),
   ...(sections.includes('open') ? await pwaRows({ openOnly: true }) : []),
   '',
 ];
