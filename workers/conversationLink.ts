@@ -16,6 +16,7 @@ import type { Conversation } from './Conversation.ts';
 import type { ConversationAgent } from './conversationOptions.ts';
 import { meshServers } from './meshServers.ts';
 import { promptBlocks } from './promptBlocks.ts';
+import { languageMeta } from '../schema/languageMeta.ts';
 import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
 
 /**
@@ -92,6 +93,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       const response = await ask(methods.agent.session.new, {
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
+        _meta: languageMeta(deps.language()),
       });
       await deps.conversation().choices.offered(response.sessionId, response);
       return { id: response.sessionId, cwd };
@@ -101,6 +103,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
         sessionId: id,
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
+        _meta: languageMeta(deps.language()),
       });
       await deps.conversation().choices.offered(id, response);
       // Gemini CLI goes on replaying after it answered: the turn waits until it is done, so
@@ -113,6 +116,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
         sessionId: id,
         cwd,
         mcpServers: meshServers(deps.launch()?.mesh, actor.capabilities),
+        _meta: languageMeta(deps.language()),
       });
       await deps.conversation().choices.offered(id, response);
     },
@@ -120,6 +124,7 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
       const response = await ask(methods.agent.session.prompt, {
         sessionId,
         prompt: promptBlocks(text, attachments, deps.promptOffer()),
+        _meta: languageMeta(deps.language()),
       });
       return response.stopReason;
     },

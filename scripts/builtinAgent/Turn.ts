@@ -13,12 +13,15 @@ import {
   type ToolCallLocation,
   type ToolKind,
 } from '@agentclientprotocol/sdk';
+import { sayIn, type Language, type MessageKey, type Say } from '../../locales/translate.ts';
 import { streamText } from './streaming.ts';
 
 /** What the agent keeps of a session between turns. */
 export type Session = {
   id: string;
   cwd: string;
+  /** The language Switchboard last said (`_meta`), in which the session's next turn speaks. */
+  language: Language;
   alwaysAllowRun: boolean;
   toolCalls: number;
   turn?: AbortController;
@@ -33,9 +36,9 @@ export type ToolResult = { status: 'completed' | 'failed'; text: string; rawOutp
  * `run` calls `turn.step()` between its plan entries.
  */
 export type Command = {
-  description: string;
-  hint?: string;
-  plan: (argument: string) => string[];
+  description: MessageKey;
+  hint?: MessageKey;
+  plan: (t: Say, argument: string) => string[];
   run: (turn: Turn, argument: string) => Promise<string>;
 };
 
@@ -43,9 +46,9 @@ export type Command = {
 export type Permission = 'once' | 'always' | 'rejected' | 'cancelled';
 
 const permissionOptions = [
-  { optionId: 'allow-once', name: 'Run once', kind: 'allow_once' },
-  { optionId: 'allow-always', name: 'Always allow', kind: 'allow_always' },
-  { optionId: 'reject-once', name: 'Reject', kind: 'reject_once' },
+  { optionId: 'allow-once', name: 'builtin.permission.once', kind: 'allow_once' },
+  { optionId: 'allow-always', name: 'builtin.permission.always', kind: 'allow_always' },
+  { optionId: 'reject-once', name: 'builtin.permission.reject', kind: 'reject_once' },
 ] as const;
 
 /**
@@ -56,6 +59,8 @@ const permissionOptions = [
 export class Turn {
   readonly #client: AgentContext;
   #plan: PlanEntry[] = [];
+  /** A sentence of `locales/` in the session's language, as it was when the turn began. */
+  readonly t: Say;
 
   constructor(
     client: AgentContext,
@@ -63,6 +68,8 @@ export class Turn {
     readonly signal: AbortSignal,
   ) {
     this.#client = client;
+    const { language } = session;
+    this.t = sayIn(() => language);
   }
 
   /** The session's working folder. */
@@ -147,7 +154,7 @@ export class Turn {
   /** Reports the end of a tool call; after a cancel it is still sent, as failed. */
   async endTool(toolCallId: string, result: ToolResult): Promise<void> {
     const { status, text, rawOutput } = this.signal.aborted
-      ? { status: 'failed' as const, text: 'Cancelled.', rawOutput: undefined }
+      ? { status: 'failed' as const, text: this.t('builtin.tool.cancelled'), rawOutput: undefined }
       : result;
     await this.#send({
       sessionUpdate: 'tool_call_update',
@@ -183,7 +190,7 @@ export class Turn {
       const request: RequestPermissionRequest = {
         sessionId: this.session.id,
         toolCall: { toolCallId, title, kind: 'execute', status: 'pending', rawInput },
-        options: [...permissionOptions],
+        options: permissionOptions.map((option) => ({ ...option, name: this.t(option.name) })),
       };
       const { outcome } = await this.#client.request(
         methods.client.session.requestPermission,

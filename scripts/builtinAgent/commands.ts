@@ -7,7 +7,8 @@
 import { basename } from 'node:path';
 import type { AvailableCommand } from '@agentclientprotocol/sdk';
 import { describeText, languageOf } from './describeFile.ts';
-import { code, count, fence, size } from './markdown.ts';
+import type { Say } from '../../locales/translate.ts';
+import { code, fence, size } from './markdown.ts';
 import { planCommand } from './planCommand.ts';
 import { runCommand } from './runCommand.ts';
 import type { Command } from './Turn.ts';
@@ -22,39 +23,49 @@ import {
 const headLines = 15;
 
 const help: Command = {
-  description: 'What I can do',
-  plan: () => ['Look at the working folder'],
+  description: 'builtin.help.description',
+  plan: (t) => [t('builtin.step.listFolder')],
   async run(turn, unknownCommand) {
+    const { t } = turn;
     const { entries } = await turn.tool(
-      { title: 'List the working folder', kind: 'read', rawInput: { path: '.' } },
+      { title: t('builtin.step.listFolder'), kind: 'read', rawInput: { path: '.' } },
       async () => {
         const listing = await listFiles(turn.cwd, { depth: 0, signal: turn.signal });
         return { status: 'completed', text: listing.entries.join('\n'), ...listing };
       },
     );
-    const usage = availableCommands.map(
+    const usage = availableCommands(t).map(
       ({ name, description, input }) =>
         `- ${code(input ? `/${name} <${input.hint}>` : `/${name}`)}: ${description}`,
     );
+    const intro = t('builtin.help.intro', {
+      folder: code(turn.cwd),
+      entries: t('builtin.count.entries', { count: entries.length }),
+    });
     const apology = unknownCommand.startsWith('/')
-      ? `I have no ${code(unknownCommand)} command. `
+      ? `${t('builtin.help.unknown', { command: code(unknownCommand) })} `
       : '';
     return [
-      `${apology}I am Switchboard's built-in agent. I work offline, without a language model, on the files of ${code(turn.cwd)} (${count(entries.length, 'entry', 'entries')} at the top). My commands:`,
+      `${apology}${intro}`,
       '',
       ...usage,
       '',
-      'You can also just ask: name a file ("what is in README.md?"), ask me to run something ("run `npm test`"), or ask about the project ("what files are here?").',
+      t('builtin.help.ask', { example: '`npm test`' }),
     ].join('\n');
   },
 };
 
 const ls: Command = {
-  description: 'List the files of the working folder',
-  plan: () => ['List the working folder', 'Look for a README'],
+  description: 'builtin.ls.description',
+  plan: (t) => [t('builtin.step.listFolder'), t('builtin.step.readme')],
   async run(turn) {
+    const { t } = turn;
     const listing = await turn.tool(
-      { title: `List ${basename(turn.cwd)}`, kind: 'read', rawInput: { path: '.', depth: 2 } },
+      {
+        title: t('builtin.ls.title', { folder: basename(turn.cwd) }),
+        kind: 'read',
+        rawInput: { path: '.', depth: 2 },
+      },
       async () => {
         const result = await listFiles(turn.cwd, { signal: turn.signal });
         return { status: 'completed', text: fence(result.entries.join('\n')), ...result };
@@ -62,70 +73,89 @@ const ls: Command = {
     );
     await turn.step();
     const readme = await turn.tool(
-      { title: 'Look for a README', kind: 'read', rawInput: { path: '.' } },
+      { title: t('builtin.step.readme'), kind: 'read', rawInput: { path: '.' } },
       async () => {
         const found = await findReadme(turn.cwd);
-        const text = found ? `${found.path}: ${found.heading ?? '(no heading)'}` : 'No README.';
+        const text = found
+          ? `${found.path}: ${found.heading ?? t('builtin.ls.noHeading')}`
+          : t('builtin.ls.noReadme');
         return { status: 'completed', text, found };
       },
     );
-    if (listing.entries.length === 0) return `The folder ${code(turn.cwd)} is empty.`;
-    const shown = listing.truncated ? `the first ${listing.entries.length}` : 'its';
+    const folder = code(turn.cwd);
+    if (listing.entries.length === 0) return t('builtin.ls.empty', { folder });
     const lines = [
-      `Here are ${shown} files and folders of ${code(turn.cwd)}, folders first, two levels deep (without \`node_modules\` and \`.git\`):`,
+      t('builtin.ls.listing', {
+        truncated: listing.truncated ? 'yes' : 'no',
+        shown: listing.entries.length,
+        folder,
+      }),
       '',
       fence(listing.entries.join('\n')),
+      '',
     ];
-    if (readme.found?.heading) {
-      lines.push(
-        '',
-        `The README (${code(readme.found.path)}) opens with **${readme.found.heading}**.`,
-      );
-    } else if (readme.found) {
-      lines.push('', `There is a README (${code(readme.found.path)}) without a heading.`);
+    const found = readme.found;
+    if (found?.heading) {
+      lines.push(t('builtin.ls.readmeHeading', { path: code(found.path), heading: found.heading }));
+    } else if (found) {
+      lines.push(t('builtin.ls.readmeNoHeading', { path: code(found.path) }));
     } else {
-      lines.push('', 'There is no README here.');
+      lines.push(t('builtin.ls.noReadmeHere'));
     }
     return lines.join('\n');
   },
 };
 
 const read: Command = {
-  description: 'Summarise a file: size, lines, what it holds, how it starts',
-  hint: 'path',
-  plan: (path) => [`Check that ${path || 'the path'} is in the working folder`, `Read ${path}`],
+  description: 'builtin.read.description',
+  hint: 'builtin.read.hint',
+  plan: (t, path) => [
+    t('builtin.read.check', { path: path || t('builtin.read.thePath') }),
+    t('builtin.read.title', { path }),
+  ],
   async run(turn, path) {
-    if (!path) return 'Which file? Give me its path: `/read <path>`.';
+    const { t } = turn;
+    if (!path) return t('builtin.read.which', { usage: code(`/read <${t('builtin.read.hint')}>`) });
+    const folder = code(turn.cwd);
     const absolute = await resolveInside(turn.cwd, path);
-    if (!absolute) {
-      return `I will not read ${code(path)}: it resolves outside my working folder ${code(turn.cwd)}, and I only read files inside it.`;
-    }
+    if (!absolute) return t('builtin.read.outside', { path: code(path), folder });
     await turn.step();
     const file = await turn.tool(
-      { title: `Read ${path}`, kind: 'read', rawInput: { path }, locations: [{ path: absolute }] },
+      {
+        title: t('builtin.read.title', { path }),
+        kind: 'read',
+        rawInput: { path },
+        locations: [{ path: absolute }],
+      },
       async () => {
         const found = await readWorkspaceFile(turn.cwd, path);
-        if (!found) return { status: 'failed', text: `${path} does not exist.`, found };
+        if (!found)
+          return { status: 'failed', text: t('builtin.read.noSuchFile', { path }), found };
         const head = found.kind === 'text' ? found.text.split('\n').slice(0, headLines) : [];
         const text = found.kind === 'text' ? fence(head.join('\n'), languageOf(path)) : found.kind;
         return { status: 'completed', text, rawOutput: { size: found.size }, found };
       },
     );
     const { found } = file;
-    if (!found)
-      return `There is no file ${code(path)} in ${code(turn.cwd)}. \`/ls\` shows what there is.`;
-    if (found.kind === 'folder') {
-      return `${code(found.path)} is a folder, not a file. \`/ls\` lists it with the rest.`;
-    }
+    if (!found) return t('builtin.read.missing', { path: code(path), folder, ls: '`/ls`' });
+    const named = code(found.path);
+    if (found.kind === 'folder') return t('builtin.read.folder', { path: named, ls: '`/ls`' });
     if (found.kind === 'binary') {
-      return `${code(found.path)} is a binary file of ${size(found.size)}; I only summarise text.`;
+      return t('builtin.read.binary', { path: named, size: size(t, found.size) });
     }
     const lines = found.text.split('\n');
     const lineCount = found.text.endsWith('\n') ? lines.length - 1 : lines.length;
+    const summary = t('builtin.read.summary', {
+      path: named,
+      size: size(t, found.size),
+      lines: t('builtin.count.lines', { count: lineCount }),
+    });
     return [
-      `${code(found.path)} is ${size(found.size)} long, ${count(lineCount, 'line')}. ${describeText(found.path, found.text).join(' ')}`.trim(),
+      [summary, ...describeText(t, found.path, found.text)].join(' '),
       '',
-      lineCount > headLines ? `Its first ${headLines} lines:` : 'Here it is:',
+      lineCount > headLines
+        ? t('builtin.read.head', { count: headLines })
+        : t('builtin.read.whole'),
       '',
       fence(lines.slice(0, headLines).join('\n'), languageOf(found.path)),
     ].join('\n');
@@ -133,29 +163,40 @@ const read: Command = {
 };
 
 const grep: Command = {
-  description: 'Search the text files for a string',
-  hint: 'text',
-  plan: (text) => [`Search the text files for "${text}"`],
+  description: 'builtin.grep.description',
+  hint: 'builtin.grep.hint',
+  plan: (t, text) => [t('builtin.grep.plan', { text })],
   async run(turn, needle) {
-    if (!needle) return 'What should I look for? `/grep <text>` searches every text file here.';
+    const { t } = turn;
+    if (!needle)
+      return t('builtin.grep.which', { usage: code(`/grep <${t('builtin.grep.hint')}>`) });
     const result = await turn.tool(
-      { title: `Search for "${needle}"`, kind: 'search', rawInput: { text: needle } },
+      {
+        title: t('builtin.grep.title', { text: needle }),
+        kind: 'search',
+        rawInput: { text: needle },
+      },
       async () => {
         const found = await searchFiles(turn.cwd, needle, { signal: turn.signal });
         const lines = found.hits.map((hit) => `${hit.path}:${hit.line}: ${hit.text}`);
-        const text = lines.length > 0 ? fence(lines.join('\n')) : 'No match.';
+        const text = lines.length > 0 ? fence(lines.join('\n')) : t('builtin.grep.noMatch');
         return { status: 'completed', text, rawOutput: { hits: found.hits.length }, ...found };
       },
     );
-    const searched = `I searched ${count(result.filesSearched, 'text file')}, skipping \`node_modules\`, \`.git\`, binaries and files over 1 MB`;
-    if (result.hits.length === 0) return `Nothing here contains ${code(needle)}. ${searched}.`;
+    const searched = t('builtin.grep.searched', {
+      files: t('builtin.count.textFiles', { count: result.filesSearched }),
+    });
+    if (result.hits.length === 0) return t('builtin.grep.none', { needle: code(needle), searched });
     const files = new Set(result.hits.map((hit) => hit.path)).size;
     const lines = result.hits.map((hit) => `${hit.path}:${hit.line}: ${hit.text}`);
-    return [
-      `${code(needle)} appears on ${count(result.hits.length, 'line')} in ${count(files, 'file')}${result.truncated ? ' (I stopped at 50)' : ''}. ${searched}.`,
-      '',
-      fence(lines.join('\n')),
-    ].join('\n');
+    const found = t('builtin.grep.found', {
+      needle: code(needle),
+      lines: t('builtin.count.lines', { count: result.hits.length }),
+      files: t('builtin.count.files', { count: files }),
+      truncated: result.truncated ? 'yes' : 'no',
+      searched,
+    });
+    return [found, '', fence(lines.join('\n'))].join('\n');
   },
 };
 
@@ -175,8 +216,11 @@ export type CommandName = keyof typeof commands;
 /** The names of the commands, in the order `/help` lists them. */
 export const commandNames = Object.keys(commands) as CommandName[];
 
-/** The commands as ACP advertises them. */
-export const availableCommands: AvailableCommand[] = commandNames.map((name) => {
-  const { description, hint }: Command = commands[name];
-  return hint ? { name, description, input: { hint } } : { name, description };
-});
+/** The commands as ACP advertises them, described in the language of `t`. */
+export const availableCommands = (t: Say): AvailableCommand[] =>
+  commandNames.map((name) => {
+    const { description, hint }: Command = commands[name];
+    return hint
+      ? { name, description: t(description), input: { hint: t(hint) } }
+      : { name, description: t(description) };
+  });

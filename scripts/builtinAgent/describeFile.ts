@@ -3,7 +3,8 @@
  * its language, its sections, its definitions, its package manifest.
  */
 import { basename, extname } from 'node:path';
-import { code, count } from './markdown.ts';
+import type { Say } from '../../locales/translate.ts';
+import { code } from './markdown.ts';
 
 const languages: Record<string, string> = {
   '.ts': 'ts',
@@ -44,12 +45,12 @@ export function languageOf(path: string): string {
   return languages[extname(path).toLowerCase()] ?? '';
 }
 
-function list(names: string[], max = 8): string {
+function list(t: Say, names: string[], max = 8): string {
   const shown = names.slice(0, max).map(code).join(', ');
-  return names.length > max ? `${shown} and ${names.length - max} more` : shown;
+  return names.length > max ? t('builtin.file.more', { shown, more: names.length - max }) : shown;
 }
 
-function describePackage(text: string): string[] {
+function describePackage(t: Say, text: string): string[] {
   try {
     const manifest = JSON.parse(text) as Record<string, unknown>;
     const field = (key: string): Record<string, unknown> =>
@@ -57,35 +58,44 @@ function describePackage(text: string): string[] {
         ? (manifest[key] as Record<string, unknown>)
         : {};
     const scripts = Object.keys(field('scripts'));
-    const name = typeof manifest['name'] === 'string' ? manifest['name'] : 'unnamed';
+    const name = code(
+      typeof manifest['name'] === 'string' ? manifest['name'] : t('builtin.file.unnamed'),
+    );
+    const version = manifest['version'];
     const notes = [
-      `It is the manifest of the npm package ${code(name)}` +
-        (typeof manifest['version'] === 'string' ? ` (version ${manifest['version']}).` : '.'),
-      `It declares ${count(Object.keys(field('dependencies')).length, 'dependency', 'dependencies')} and ${count(Object.keys(field('devDependencies')).length, 'dev dependency', 'dev dependencies')}.`,
+      typeof version === 'string'
+        ? t('builtin.file.packageVersion', { name, version })
+        : t('builtin.file.package', { name }),
+      t('builtin.file.dependencies', {
+        dependencies: Object.keys(field('dependencies')).length,
+        dev: Object.keys(field('devDependencies')).length,
+      }),
     ];
-    if (scripts.length > 0) notes.push(`Its scripts: ${list(scripts)}.`);
+    if (scripts.length > 0) notes.push(t('builtin.file.scripts', { list: list(t, scripts) }));
     return notes;
   } catch {
-    return ['It is not valid JSON, so npm would refuse it.'];
+    return [t('builtin.file.invalidJson')];
   }
 }
 
-/** A few sentences about the text file `path`, beyond its size. */
-export function describeText(path: string, text: string): string[] {
-  if (basename(path) === 'package.json') return describePackage(text);
+/** A few sentences about the text file `path`, beyond its size, in the language of `t`. */
+export function describeText(t: Say, path: string, text: string): string[] {
+  if (basename(path) === 'package.json') return describePackage(t, text);
   const lines = text.split('\n');
   const notes: string[] = [];
   if (languageOf(path) === 'md') {
     const headings = lines.flatMap((line) => /^#{1,3}\s+(.+?)\s*#*$/.exec(line)?.[1] ?? []);
-    if (headings.length > 0) notes.push(`Its headings: ${list(headings)}.`);
+    if (headings.length > 0) notes.push(t('builtin.file.headings', { list: list(t, headings) }));
   } else {
     const names = lines.flatMap((line) => {
       const pattern = definitionPatterns.find((candidate) => candidate.test(line));
       return pattern?.exec(line)?.[1] ?? [];
     });
-    if (names.length > 0) notes.push(`It defines ${list([...new Set(names)])}.`);
+    if (names.length > 0) {
+      notes.push(t('builtin.file.defines', { list: list(t, [...new Set(names)]) }));
+    }
   }
   const todos = lines.filter((line) => /\b(TODO|FIXME|XXX)\b/.test(line)).length;
-  if (todos > 0) notes.push(`It has ${count(todos, 'TODO/FIXME note')}.`);
+  if (todos > 0) notes.push(t('builtin.file.todos', { count: todos }));
   return notes;
 }

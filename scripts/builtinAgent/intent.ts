@@ -5,6 +5,7 @@
  */
 import { fileURLToPath } from 'node:url';
 import type { ContentBlock } from '@agentclientprotocol/sdk';
+import type { Say } from '../../locales/translate.ts';
 import { commandNames, type CommandName } from './commands.ts';
 import { code } from './markdown.ts';
 import { findMentionedFile, findTestCommand } from './workspace.ts';
@@ -39,13 +40,19 @@ function isCommandName(name: string): name is CommandName {
   return (commandNames as readonly string[]).includes(name);
 }
 
+// English and French, whatever the language configured: "que contient ce dossier ?" is understood
+// in an English session too.
 const projectQuestion =
-  /\b(files?|folders?|director(y|ies)|project|repo(sitory)?|codebase|workspace|tree|structure|ls)\b|what'?s here/i;
-const searchRequest = /^(?:please\s+)?(?:search(?:\s+for)?|grep|look\s+for)\s+(.+)$/i;
-const runRequest = /^(?:please\s+|can you\s+|could you\s+)?run\s+(.+?)[.?!]?$/i;
-const runAnywhere = /\brun\s+(.+?)[.?!]?$/i;
-const testsTarget = /^(?:the\s+)?(?:tests?|test suite|unit tests)(?:\s+please)?$/i;
-const notACommand = /^(?:the|this|that|these|those|it|a|an|my|your|our|all|some|them|into)\b/i;
+  /\b(files?|folders?|director(y|ies)|project|repo(sitory)?|codebase|workspace|tree|structure|ls|fichiers?|dossiers?|r[ée]pertoires?|projet|d[ée]p[ôo]t|arborescence|liste)\b|what'?s here|que contient|qu[’']y a-t-il/i;
+const searchRequest =
+  /^(?:please\s+)?(?:search(?:\s+for)?|grep|look\s+for|cherche[rz]?|recherche[rz]?)\s+(.+)$/i;
+const runRequest =
+  /^(?:please\s+|can you\s+|could you\s+|peux-tu\s+|pourrais-tu\s+)?(?:run|lance[rz]?|ex[ée]cute[rz]?)\s+(.+?)[.?!]?$/i;
+const runAnywhere = /\b(?:run|lance[rz]?|ex[ée]cute[rz]?)\s+(.+?)[.?!]?$/i;
+const testsTarget =
+  /^(?:the\s+|les\s+|la\s+)?(?:tests?|test suite|unit tests|suite de tests|tests unitaires)(?:\s+please|\s+s[’']il te pla[iî]t)?$/i;
+const notACommand =
+  /^(?:the|this|that|these|those|it|a|an|my|your|our|all|some|them|into|le|la|les|ce|cet|cette|ces|un|une|des|du|mon|ma|mes|ton|ta|tes|son|sa|ses|notre|nos|votre|vos|leur|leurs|tout|tous)\b/i;
 
 /** The command to run for "run <target>", or undefined when `target` is prose. */
 async function runCommandFor(cwd: string, target: string): Promise<string | undefined> {
@@ -53,22 +60,28 @@ async function runCommandFor(cwd: string, target: string): Promise<string | unde
   return notACommand.test(target) ? undefined : target;
 }
 
-/** Decides what to do with the prompt `text` in the folder `cwd`. */
-export async function interpret(cwd: string, text: string, files: string[] = []): Promise<Intent> {
+/** Decides what to do with the prompt `text` in the folder `cwd`, its reason in the language of `t`. */
+export async function interpret(
+  t: Say,
+  cwd: string,
+  text: string,
+  files: string[] = [],
+): Promise<Intent> {
   const slash = /^\/(\S+)\s*([\s\S]*)$/.exec(text);
   if (slash) {
     const [, name = '', argument = ''] = slash;
+    const command = code(`/${name}`);
     if (isCommandName(name)) {
       return {
         command: name,
         argument: argument.trim(),
-        reason: `The message is the /${name} command.`,
+        reason: t('builtin.intent.slash', { command }),
       };
     }
     return {
       command: 'help',
       argument: `/${name}`,
-      reason: `/${name} is not one of my commands; I will list the ones I have.`,
+      reason: t('builtin.intent.unknown', { command }),
     };
   }
   const backticks = /`([^`]+)`/.exec(text)?.[1]?.trim();
@@ -76,7 +89,7 @@ export async function interpret(cwd: string, text: string, files: string[] = [])
     return {
       command: 'run',
       argument: backticks,
-      reason: `The message quotes the command ${code(backticks)}; running it needs the user's permission.`,
+      reason: t('builtin.intent.quoted', { command: code(backticks) }),
     };
   }
   const asked = runRequest.exec(text)?.[1]?.trim();
@@ -85,15 +98,15 @@ export async function interpret(cwd: string, text: string, files: string[] = [])
     return {
       command: 'run',
       argument: run,
-      reason: `The message asks me to run ${code(run)}; that needs the user's permission.`,
+      reason: t('builtin.intent.run', { command: code(run) }),
     };
   }
-  const search = searchRequest.exec(text)?.[1]?.replace(/^["'“]|["'”]$/g, '');
+  const search = searchRequest.exec(text)?.[1]?.replace(/^["'“«]\s*|\s*["'”»]$/g, '');
   if (search) {
     return {
       command: 'grep',
       argument: search,
-      reason: `The message asks me to search for ${code(search)}.`,
+      reason: t('builtin.intent.search', { text: code(search) }),
     };
   }
   const file = files[0] ?? (await findMentionedFile(cwd, text));
@@ -101,7 +114,7 @@ export async function interpret(cwd: string, text: string, files: string[] = [])
     return {
       command: 'read',
       argument: file,
-      reason: `The message names ${code(file)}; I will read it and summarise it.`,
+      reason: t('builtin.intent.read', { path: code(file) }),
     };
   }
   const mentioned = runAnywhere.exec(text)?.[1]?.trim();
@@ -110,19 +123,11 @@ export async function interpret(cwd: string, text: string, files: string[] = [])
     return {
       command: 'run',
       argument: runMentioned,
-      reason: `The message mentions running ${code(runMentioned)}; I will ask before I do.`,
+      reason: t('builtin.intent.mentionsRun', { command: code(runMentioned) }),
     };
   }
   if (projectQuestion.test(text)) {
-    return {
-      command: 'ls',
-      argument: '',
-      reason: 'The message asks about the project, so I will look at its files.',
-    };
+    return { command: 'ls', argument: '', reason: t('builtin.intent.project') };
   }
-  return {
-    command: 'help',
-    argument: '',
-    reason: 'I do not recognise a request I can act on, so I will explain what I can do.',
-  };
+  return { command: 'help', argument: '', reason: t('builtin.intent.help') };
 }

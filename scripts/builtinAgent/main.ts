@@ -19,8 +19,11 @@ import {
   type AgentContext,
   type ContentBlock,
 } from '@agentclientprotocol/sdk';
+import { languages, type Language } from '../../locales/messages.ts';
+import { sayIn } from '../../locales/translate.ts';
 import packageJson from '../../package.json' with { type: 'json' };
-import { availableCommands, commands } from './commands.ts';
+import { languageMetaKey } from '../../schema/languageMeta.ts';
+import { availableCommands as availableCommandsIn, commands } from './commands.ts';
 import { interpret, readPrompt } from './intent.ts';
 import { killRunningCommands } from './shell.ts';
 import { Turn, type Command, type Session } from './Turn.ts';
@@ -33,31 +36,52 @@ function log(line: string): void {
 
 async function answer(turn: Turn, prompt: ContentBlock[]): Promise<void> {
   const { text, files } = readPrompt(prompt);
-  const intent = await interpret(turn.cwd, text, files);
+  const intent = await interpret(turn.t, turn.cwd, text, files);
   await turn.think(intent.reason);
   const command: Command = commands[intent.command];
-  await turn.plan([...command.plan(intent.argument), 'Write the answer']);
+  await turn.plan([...command.plan(turn.t, intent.argument), turn.t('builtin.step.answer')]);
   const reply = await command.run(turn, intent.argument);
   await turn.startLastStep();
   await turn.say(reply);
   await turn.finishPlan();
 }
 
+/** The language Switchboard says in a request's `_meta`, if it says one we speak. */
+function languageIn(meta: { [key: string]: unknown } | null | undefined): Language | undefined {
+  const language = meta?.[languageMetaKey];
+  return languages.find((each) => each === language);
+}
+
+/** Announces the session's commands, described in its language. */
+function announceCommands(session: Session, client: AgentContext): void {
+  const availableCommands = availableCommandsIn(sayIn(() => session.language));
+  client
+    .notify(methods.client.session.update, {
+      sessionId: session.id,
+      update: { sessionUpdate: 'available_commands_update', availableCommands },
+    })
+    .catch(() => {});
+}
+
 /** A session in `cwd` (this process's own when it is missing), its commands announced. */
-function openSession(id: string, given: string | undefined, client: AgentContext): Session {
+function openSession(
+  id: string,
+  given: string | undefined,
+  language: Language | undefined,
+  client: AgentContext,
+): Session {
   const cwd = given && existsSync(given) ? given : process.cwd();
-  const session: Session = { id, cwd, alwaysAllowRun: false, toolCalls: 0 };
+  const session: Session = {
+    id,
+    cwd,
+    language: language ?? 'en',
+    alwaysAllowRun: false,
+    toolCalls: 0,
+  };
   sessions.set(id, session);
   log(`session ${id} in ${cwd}`);
   // After the response is queued, so that the client knows the session the update is for.
-  setImmediate(() => {
-    client
-      .notify(methods.client.session.update, {
-        sessionId: id,
-        update: { sessionUpdate: 'available_commands_update', availableCommands },
-      })
-      .catch(() => {});
-  });
+  setImmediate(() => announceCommands(session, client));
   return session;
 }
 
@@ -79,19 +103,27 @@ const app = agent({ name: 'switchboard-builtin' })
     },
   }))
   .onRequest(methods.agent.session.new, ({ params, client }) => {
-    const session = openSession(randomUUID(), params.cwd, client);
+    const session = openSession(randomUUID(), params.cwd, languageIn(params._meta), client);
     return { sessionId: session.id };
   })
   // See protocol docs: https://agentclientprotocol.com/protocol/session-setup#resuming-sessions
   .onRequest(methods.agent.session.resume, ({ params, client }) => {
     // "Always allow" is not carried over: a resumed session asks again before it runs a command.
-    if (!sessions.has(params.sessionId)) openSession(params.sessionId, params.cwd, client);
+    const language = languageIn(params._meta);
+    const session = sessions.get(params.sessionId);
+    if (!session) openSession(params.sessionId, params.cwd, language, client);
+    else if (language) session.language = language;
     return {};
   })
   // See protocol docs: https://agentclientprotocol.com/protocol/v1/prompt-turn
   .onRequest(methods.agent.session.prompt, async ({ params, client, signal }) => {
     const session = sessions.get(params.sessionId);
     if (!session) throw RequestError.sessionNotFound(params.sessionId);
+    const language = languageIn(params._meta);
+    if (language && language !== session.language) {
+      session.language = language;
+      announceCommands(session, client);
+    }
     session.turn?.abort();
     const controller = new AbortController();
     session.turn = controller;

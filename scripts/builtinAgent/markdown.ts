@@ -1,4 +1,5 @@
 /** Small Markdown helpers for the built-in agent's answers. */
+import type { Say } from '../../locales/translate.ts';
 
 /**
  * A fenced code block around `text`, with a fence longer than any run of
@@ -17,14 +18,9 @@ export function code(text: string): string {
   return longest > 0 ? `${marks} ${text} ${marks}` : `${marks}${text}${marks}`;
 }
 
-/** `1 line`, `2 lines`. */
-export function count(n: number, singular: string, plural = `${singular}s`): string {
-  return `${n} ${n === 1 ? singular : plural}`;
-}
-
-/** A byte count for people: `812 bytes`, `4.2 KB`, `1.3 MB`. */
-export function size(bytes: number): string {
-  if (bytes < 1024) return count(bytes, 'byte');
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1024 / 1024).toFixed(1)} MB`;
+/** A byte count for people: `812 bytes`, `4.2 KB`, `1.3 MB` (`4,2 Ko` in French). */
+export function size(t: Say, bytes: number): string {
+  if (bytes < 1024) return t('builtin.size.bytes', { count: bytes });
+  if (bytes < 1024 * 1024) return t('builtin.size.kb', { value: bytes / 1024 });
+  return t('builtin.size.mb', { value: bytes / 1024 / 1024 });
 }

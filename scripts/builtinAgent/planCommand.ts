@@ -2,7 +2,7 @@
  * `/plan <task>`: surveys the project and sketches the steps of a task,
  * naming the files and the test command that fit it.
  */
-import { code, count } from './markdown.ts';
+import { code } from './markdown.ts';
 import type { Command, Turn } from './Turn.ts';
 import {
   findMentionedFile,
@@ -29,18 +29,20 @@ function keywords(task: string): string[] {
 }
 
 async function run(turn: Turn, task: string): Promise<string> {
+  const { t } = turn;
   const survey = await turn.tool(
-    { title: 'Survey the project', kind: 'read', rawInput: { path: '.' } },
+    { title: t('builtin.plan.survey'), kind: 'read', rawInput: { path: '.' } },
     async () => {
       const [listing, readme, testCommand] = await Promise.all([
         listFiles(turn.cwd, { depth: 0, signal: turn.signal }),
         findReadme(turn.cwd),
         findTestCommand(turn.cwd),
       ]);
+      const entries = t('builtin.count.entries', { count: listing.entries.length });
       const text = [
-        `${count(listing.entries.length, 'entry', 'entries')} at the top`,
-        `README: ${readme?.path ?? 'none'}`,
-        `tests: ${testCommand ?? 'none found'}`,
+        t('builtin.plan.surveyEntries', { entries }),
+        t('builtin.plan.surveyReadme', { path: readme?.path ?? t('builtin.plan.none') }),
+        t('builtin.plan.surveyTests', { command: testCommand ?? t('builtin.plan.noneFound') }),
       ].join('\n');
       return { status: 'completed', text, readme, testCommand };
     },
@@ -48,7 +50,7 @@ async function run(turn: Turn, task: string): Promise<string> {
   await turn.step();
   const words = keywords(task).slice(0, 2);
   const related = await turn.tool(
-    { title: 'Find the files the task is about', kind: 'search', rawInput: { words } },
+    { title: t('builtin.plan.find'), kind: 'search', rawInput: { words } },
     async () => {
       const files = new Set<string>();
       const named = await findMentionedFile(turn.cwd, task);
@@ -58,40 +60,48 @@ async function run(turn: Turn, task: string): Promise<string> {
         for (const hit of hits) files.add(hit.path);
       }
       const found = [...files].slice(0, maxFiles);
-      return { status: 'completed', text: found.join('\n') || 'No file.', found, named };
+      const text = found.join('\n') || t('builtin.plan.noFile');
+      return { status: 'completed', text, found, named };
     },
   );
 
   const { readme, testCommand } = survey;
+  const [first = '', second] = words.map(code);
+  const either = second ? t('builtin.plan.either', { first, second }) : first;
   const steps = [
-    readme
-      ? `Read ${code(readme.path)}${readme.heading ? ` ("${readme.heading}")` : ''} for the project's conventions.`
-      : 'Skim the layout with `/ls`: there is no README to start from.',
+    !readme
+      ? t('builtin.plan.skim')
+      : readme.heading
+        ? t('builtin.plan.readReadmeHeading', { path: code(readme.path), heading: readme.heading })
+        : t('builtin.plan.readReadme', { path: code(readme.path) }),
     related.found.length > 0
-      ? `Open ${related.found.map(code).join(', ')}: ${related.named ? 'the task names it' : `they mention ${words.map(code).join(' or ')}`}.`
+      ? t('builtin.plan.open', {
+          files: related.found.map(code).join(', '),
+          why: related.named
+            ? t('builtin.plan.named')
+            : t('builtin.plan.mention', { words: either }),
+        })
       : words.length > 0
-        ? `Find where the change belongs: no file mentions ${words.map(code).join(' or ')} yet, so \`/grep\` for a neighbouring name.`
-        : 'Find the files the change touches with `/grep <name>`.',
-    'Make the change in small steps, each one easy to check.',
+        ? t('builtin.plan.nowhere', { words: either })
+        : t('builtin.plan.findFiles', { usage: code(`/grep <${t('builtin.grep.hint')}>`) }),
+    t('builtin.plan.small'),
     testCommand
-      ? `Run the tests with ${code(testCommand)}; I can do it for you: \`/run ${testCommand}\`.`
-      : 'Check the change: I found no test command (no `test` script, Makefile target, Cargo, Go or Python project), so tell me how you check it.',
+      ? t('builtin.plan.test', { command: code(testCommand), run: code(`/run ${testCommand}`) })
+      : t('builtin.plan.noTest'),
   ];
   return [
-    task
-      ? `Here is how I would go about "${task}":`
-      : 'Here is how I would go about your next change (tell me the task after `/plan` for a closer plan):',
+    task ? t('builtin.plan.intro', { task }) : t('builtin.plan.introAny'),
     '',
     ...steps.map((step, index) => `${index + 1}. ${step}`),
     '',
-    'I cannot edit files myself, being an offline helper without a language model, but I can read, search and run the checks at each step.',
+    t('builtin.plan.cannotEdit'),
   ].join('\n');
 }
 
 /** `/plan <task>`. */
 export const planCommand: Command = {
-  description: 'Sketch the steps of a task in this project',
-  hint: 'task',
-  plan: () => ['Survey the project', 'Find the files the task is about'],
+  description: 'builtin.plan.description',
+  hint: 'builtin.plan.hint',
+  plan: (t) => [t('builtin.plan.survey'), t('builtin.plan.find')],
   run,
 };

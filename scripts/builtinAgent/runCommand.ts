@@ -2,41 +2,47 @@
  * `/run <command>`: asks the user's permission, then runs a shell command in
  * the session's folder and reports its output in the tool call.
  */
-import { code, count, fence } from './markdown.ts';
+import type { Say } from '../../locales/translate.ts';
+import { code, fence } from './markdown.ts';
 import { runShell, type ShellResult } from './shell.ts';
 import type { Command, Turn } from './Turn.ts';
 
 const timeoutMs = 30_000;
 const quotedLines = 5;
 
-function outcome(command: string, result: ShellResult): string {
+function outcome(t: Say, command: string, result: ShellResult): string {
   if (result.timedOut) {
-    return `${code(command)} was still running after ${timeoutMs / 1000} seconds, so I stopped it.`;
+    return t('builtin.run.timedOut', { command: code(command), seconds: timeoutMs / 1000 });
   }
   if (result.exitCode === null) {
-    return `${code(command)} did not finish normally (${result.signal ?? 'it could not start'}).`;
+    const reason = result.signal ?? t('builtin.run.couldNotStart');
+    return t('builtin.run.abnormal', { command: code(command), reason });
   }
-  return `I ran ${code(command)}: it exited with code ${result.exitCode}.`;
+  return t('builtin.run.exited', { command: code(command), code: result.exitCode });
 }
 
-function summary(command: string, result: ShellResult): string {
+function summary(t: Say, command: string, result: ShellResult): string {
   const output = result.output.replace(/^\n+|\n+$/g, '');
   const lines = output.split('\n');
-  const truncated = result.truncated ? ' The output passed 64 KB: I kept only its beginning.' : '';
-  if (output.trim() === '') return `${outcome(command, result)} It printed nothing.${truncated}`;
+  const ended = outcome(t, command, result);
+  const truncated = result.truncated ? ` ${t('builtin.run.truncated')}` : '';
+  if (output.trim() === '') return `${ended} ${t('builtin.run.printedNothing')}${truncated}`;
   if (lines.length <= quotedLines) {
-    return `${outcome(command, result)} It printed:${truncated}\n\n${fence(output)}`;
+    return `${ended} ${t('builtin.run.printed')}${truncated}\n\n${fence(output)}`;
   }
-  return [
-    `${outcome(command, result)} It printed ${count(lines.length, 'line')}, all in the tool call; the last ${quotedLines}:${truncated}`,
-    '',
-    fence(lines.slice(-quotedLines).join('\n')),
-  ].join('\n');
+  const printed = t('builtin.run.printedLines', {
+    lines: t('builtin.count.lines', { count: lines.length }),
+    last: quotedLines,
+  });
+  return [`${ended} ${printed}${truncated}`, '', fence(lines.slice(-quotedLines).join('\n'))].join(
+    '\n',
+  );
 }
 
 async function run(turn: Turn, command: string): Promise<string> {
-  if (!command) return 'Which command? `/run <shell command>` runs it here once you allow it.';
-  const title = `Run ${command}`;
+  const { t } = turn;
+  if (!command) return t('builtin.run.which', { usage: code(`/run <${t('builtin.run.hint')}>`) });
+  const title = t('builtin.run.title', { command });
   const rawInput = { command };
   const outcome = await turn.tool(
     { title, kind: 'execute', rawInput, status: 'pending' },
@@ -45,7 +51,7 @@ async function run(turn: Turn, command: string): Promise<string> {
         ? 'always'
         : await turn.askPermission(toolCallId, title, rawInput);
       if (permission === 'rejected' || permission === 'cancelled') {
-        return { status: 'failed', text: 'Not run: permission refused.', permission };
+        return { status: 'failed', text: t('builtin.run.refused'), permission };
       }
       if (permission === 'always') turn.session.alwaysAllowRun = true;
       await turn.step();
@@ -54,7 +60,7 @@ async function run(turn: Turn, command: string): Promise<string> {
       const { exitCode, signal, timedOut, truncated } = result;
       return {
         status: exitCode === 0 ? 'completed' : 'failed',
-        text: result.output === '' ? '(no output)' : fence(result.output),
+        text: result.output === '' ? t('builtin.run.noOutput') : fence(result.output),
         rawOutput: { exitCode, signal, timedOut, truncated },
         permission,
         result,
@@ -63,17 +69,17 @@ async function run(turn: Turn, command: string): Promise<string> {
   );
   turn.signal.throwIfAborted();
   if (!outcome.result) {
-    return outcome.permission === 'rejected'
-      ? `I did not run ${code(command)}, since you rejected it.`
-      : `I did not run ${code(command)}: the permission request was cancelled.`;
+    return t(outcome.permission === 'rejected' ? 'builtin.run.rejected' : 'builtin.run.cancelled', {
+      command: code(command),
+    });
   }
-  return summary(command, outcome.result);
+  return summary(t, command, outcome.result);
 }
 
 /** `/run <shell command>`. */
 export const runCommand: Command = {
-  description: 'Run a shell command in this folder (asks you first)',
-  hint: 'shell command',
-  plan: (command) => [`Ask permission to run ${command}`, `Run ${command}`],
+  description: 'builtin.run.description',
+  hint: 'builtin.run.hint',
+  plan: (t, command) => [t('builtin.run.ask', { command }), t('builtin.run.title', { command })],
   run,
 };

@@ -48,8 +48,12 @@ afterEach(async () => {
   await rm(folder, { recursive: true, force: true });
 });
 
-/** Starts the agent in `work`, with a client that answers permissions with `answer`. */
-async function start(answer: PermissionOptionKind | 'never' = 'allow_once') {
+/**
+ * Starts the agent in `work`, with a client that answers permissions with `answer` and, when
+ * `language` is given, says it in `_meta` as Switchboard's worker does.
+ */
+async function start(answer: PermissionOptionKind | 'never' = 'allow_once', language?: string) {
+  const _meta = language ? { 'switchboard/language': language } : undefined;
   const { command, args } = typescriptProcess('scripts/builtinAgent/main.ts');
   const child = spawn(command, args, { cwd: work, stdio: 'pipe' });
   children.push(child);
@@ -76,19 +80,21 @@ async function start(answer: PermissionOptionKind | 'never' = 'allow_once') {
   const { sessionId } = await connection.agent.request(methods.agent.session.new, {
     cwd: work,
     mcpServers: [],
+    _meta,
   });
   const commands = await vi.waitFor(() => {
     const update = updates.find((each) => each.sessionUpdate === 'available_commands_update');
     if (!update) throw new Error('no available_commands_update yet');
-    return update.availableCommands.map(({ name }) => name);
+    return update.availableCommands;
   });
 
-  /** Sends `text`, and returns the stop reason and the updates of this turn. */
-  async function prompt(text: string) {
+  /** Sends `text` (in `_meta`'s language, or `turnLanguage`'s), returns its stop reason and updates. */
+  async function prompt(text: string, turnLanguage = language) {
     const from = updates.length;
     const { stopReason } = await connection.agent.request(methods.agent.session.prompt, {
       sessionId,
       prompt: [{ type: 'text', text }],
+      _meta: turnLanguage ? { 'switchboard/language': turnLanguage } : undefined,
     });
     await new Promise((resolve) => setImmediate(resolve)); // let the last updates' handlers run
     return { stopReason, updates: updates.slice(from) };
@@ -142,7 +148,8 @@ describe('builtinAgent', () => {
 
   it('advertises its commands after session/new', async () => {
     const { commands } = await start();
-    expect(commands).toEqual(['help', 'ls', 'read', 'grep', 'run', 'plan']);
+    expect(commands.map(({ name }) => name)).toEqual(['help', 'ls', 'read', 'grep', 'run', 'plan']);
+    expect(commands[0]?.description).toBe('What I can do');
   });
 
   it('lists the files of its folder with /ls', async () => {
@@ -267,5 +274,50 @@ describe('builtinAgent', () => {
       expect.objectContaining({ sessionUpdate: 'tool_call_update', status: 'failed' }),
     );
     expect(existsSync(join(work, 'created.txt'))).toBe(false);
+  });
+
+  it('speaks French when the client says so in _meta, and understands a French question', async () => {
+    const { prompt, commands, permissions } = await start('allow_once', 'fr');
+    expect(commands[0]?.description).toBe('Ce que je sais faire');
+    const turn = await prompt('que contient ce dossier ?');
+    expect(turn.stopReason).toBe('end_turn');
+    const text = messageChunks(turn.updates).join('');
+    expect(text).toContain('Voici les fichiers et dossiers');
+    expect(text).toContain('src/index.ts');
+    expect(text).toContain('**Demo project**');
+    const plan = turn.updates.flatMap((update) =>
+      update.sessionUpdate === 'plan' ? update.entries.map(({ content }) => content) : [],
+    );
+    expect(plan).toContain('Lister le dossier de travail');
+    expect(plan).toContain('Écrire la réponse');
+    expect(turn.updates).toContainEqual(
+      expect.objectContaining({ sessionUpdate: 'tool_call', title: 'Chercher un README' }),
+    );
+    expect(turn.updates[0]).toMatchObject({
+      content: { text: expect.stringContaining('dossier') as unknown },
+    });
+    const read = await prompt('lis notes.txt');
+    expect(messageChunks(read.updates).join('')).toContain('3 lignes');
+    await prompt('exécute `echo salut`');
+    expect(permissions.at(-1)?.options.map(({ name }) => name)).toEqual([
+      'Exécuter une fois',
+      'Toujours autoriser',
+      'Refuser',
+    ]);
+    expect(permissions.at(-1)?.toolCall.title).toBe('Exécuter echo salut');
+  });
+
+  it('understands French in English, and follows the language of each turn', async () => {
+    const { prompt } = await start();
+    const english = await prompt('que contient ce dossier ?');
+    expect(messageChunks(english.updates).join('')).toContain('Here are its files and folders');
+    const search = await prompt('cherche second line', 'fr');
+    const text = messageChunks(search.updates).join('');
+    expect(text).toContain('notes.txt:2');
+    expect(text).toContain('apparaît sur 1 ligne dans 1 fichier');
+    const help = await prompt('bonjour', 'fr');
+    expect(messageChunks(help.updates).join('')).toContain(
+      'Je suis l’agent intégré de Switchboard',
+    );
   });
 });

@@ -67,4 +67,37 @@ describe('a conversation with the built-in agent, over the wire', () => {
     ]);
     expect(conversation.permissions).toEqual([]);
   });
+
+  it('speaks the configuration’s language: a French question gets a French answer, plan and tools', async () => {
+    const { command, args } = builtinAgentCommand();
+    const host = await start(
+      [
+        'language: fr',
+        'agents:',
+        '  builtin:',
+        `    command: ${JSON.stringify(command)}`,
+        `    args: ${JSON.stringify(args)}`,
+        '',
+      ].join('\n'),
+    );
+    await writeFile(join(host.folder, 'README.md'), '# Un projet\n');
+    const chat = new ChatClient(await host.connect());
+
+    const answer = await chat.answer(
+      'builtin',
+      await chat.send('builtin', 'que contient ce dossier ?'),
+    );
+    expect(answer.stopReason).toBe('end_turn');
+    expect(textOf(answer)).toContain('Voici les fichiers et dossiers');
+    expect(textOf(answer)).toContain('README.md');
+    expect(textOf(answer)).toContain('**Un projet**');
+    const tools = answer.parts.flatMap((part) => (part.kind === 'tool' ? [part.tool.title] : []));
+    expect(tools).toContain('Chercher un README');
+    const plan = answer.parts.flatMap((part) => (part.kind === 'plan' ? part.entries : []));
+    expect(plan.map(({ content }) => content)).toEqual([
+      'Lister le dossier de travail',
+      'Chercher un README',
+      'Écrire la réponse',
+    ]);
+  });
 });
