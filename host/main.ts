@@ -49,6 +49,7 @@ import { MeshService } from './services/MeshService.ts';
 import { PushService } from './services/PushService.ts';
 import { openPush } from './push/openPush.ts';
 import { ConfigService } from './services/ConfigService.ts';
+import { privateStateDir } from './privateFiles.ts';
 import { defaultConfigPath, stateDir } from './stateDirs.ts';
 import { Supervisor } from './Supervisor.ts';
 
@@ -86,12 +87,15 @@ const location = await locateConfig(cli.config, process.env, await recent.list()
     fail(translate('en', 'cli.configError', { path: cli.config ?? '', reason: error.message })),
 );
 
-// First of all, the conversations: the database is held by one host at a time, so a second host
-// on this state dir stops here, before it touches anything else of it.
-const database = await (async () => {
+const startLanguage = await peekLanguage(location.path);
+// Before anything is made in it: what an older host left open to others is its owner's again, and
+// the database's write-ahead log gets the mode of the database file.
+for (const line of await privateStateDir(state, startLanguage)) console.warn(line);
+// Then the conversations: the database is held by one host at a time, so a second host on this
+// state dir stops here, before it makes or changes anything else in it.
+const database = (() => {
   // Benchmarks only: what streaming costs without the database (npm run bench).
   if (process.env.SWITCHBOARD_BENCH_NO_STORAGE === '1') return undefined;
-  const startLanguage = await peekLanguage(location.path);
   try {
     return ConversationDatabase.open(join(state, 'conversations.db'), {
       language: startLanguage,

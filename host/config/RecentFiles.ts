@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
+import { makePrivateDir } from '../privateFiles.ts';
 import { writeFileAtomic } from './atomicWrite.ts';
 
 /** How many configuration files `ConfigService.Recent()` remembers. */
@@ -30,7 +31,7 @@ export class RecentFiles {
       0,
       recentCapacity,
     );
-    await mkdir(dirname(this.file), { recursive: true });
+    await makePrivateDir(dirname(this.file));
     await writeFileAtomic(this.file, `${JSON.stringify(paths, null, 2)}\n`);
     this.#known = paths;
   }

@@ -1,19 +1,24 @@
 import { randomBytes } from 'node:crypto';
-import { open, rename, stat, unlink } from 'node:fs/promises';
+import { open, rename, unlink } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { privateFileMode } from '../privateFiles.ts';
 
 /**
  * Writes `text` to `path` so that a reader (an editor, the watcher, a crash) sees the old file or
  * the new one, never half of it: a temporary file beside it, flushed, then renamed over it. The
- * file keeps its mode; a new file gets `mode`.
+ * file gets `mode` (its owner's alone unless told), whatever the mode of the one it replaces: a
+ * configuration saved from the app holds agents' API keys.
  */
-export async function writeFileAtomic(path: string, text: string, mode = 0o644): Promise<void> {
-  const existing = await stat(path).catch(() => undefined);
+export async function writeFileAtomic(
+  path: string,
+  text: string,
+  mode = privateFileMode,
+): Promise<void> {
   const temporary = join(
     dirname(path),
     `.${basename(path)}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`,
   );
-  const file = await open(temporary, 'wx', existing ? existing.mode & 0o7777 : mode);
+  const file = await open(temporary, 'wx', mode);
   try {
     await file.writeFile(text);
     await file.sync();

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { mkdir, writeFile } from 'node:fs/promises';
+import { writeFile } from 'node:fs/promises';
 import { dirname, resolve } from 'node:path';
 import { translate } from '../i18n.ts';
+import { makePrivateDir, privateFileMode } from '../privateFiles.ts';
 import { defaultConfigPath } from '../stateDirs.ts';
 import { ConfigError } from './loadConfig.ts';
 import { defaultConfigText } from './defaultConfig.ts';
@@ -34,7 +35,8 @@ export function configCandidate(
 
 /**
  * Which configuration file to open (CONTRACT.md §1), as {@link configCandidate} names it. A file
- * named by flag or env must exist; the default file is created when missing.
+ * named by flag or env must exist; the default file is created when missing, its owner's alone
+ * (agents' API keys go in it).
  */
 export async function locateConfig(
   flag: string | undefined,
@@ -46,7 +48,7 @@ export async function locateConfig(
   if (source === 'flag' || source === 'env') {
     throw new ConfigError(translate('en', 'configFile.notFound', { path }));
   }
-  await mkdir(dirname(path), { recursive: true });
-  await writeFile(path, defaultConfigText(), { flag: 'wx' });
+  await makePrivateDir(dirname(path));
+  await writeFile(path, defaultConfigText(), { flag: 'wx', mode: privateFileMode });
   return { path, source, created: true };
 }

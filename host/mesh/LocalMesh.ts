@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import type { MeshMessage } from '../../schema/mesh.ts';
 import { writeFileAtomic } from '../config/atomicWrite.ts';
+import { makePrivateDir } from '../privateFiles.ts';
 import type { MeshChannel, MeshSend, MeshSendOutcome } from './MeshChannel.ts';
 
 export interface LocalMeshOptions {
@@ -51,7 +52,7 @@ export class LocalMesh implements MeshChannel {
       throw error;
     });
     const stored = text === undefined ? undefined : (JSON.parse(text) as Stored);
-    await mkdir(dirname(options.file), { recursive: true });
+    await makePrivateDir(dirname(options.file));
     return new LocalMesh(options, stored?.pending ?? []);
   }
 

@@ -1,8 +1,9 @@
-import { mkdir, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { addLogEntry, type MeshHistory } from '../../machines/meshFold.ts';
 import type { MeshFreeze, MeshLogEntry } from '../../schema/mesh.ts';
 import { writeFileAtomic } from '../config/atomicWrite.ts';
+import { makePrivateDir } from '../privateFiles.ts';
 
 /**
  * What this host's agents sent and received through the mesh, for the app's Mesh panel: the last
@@ -26,7 +27,7 @@ export class MeshLog {
       if (error.code === 'ENOENT') return undefined;
       throw error;
     });
-    await mkdir(dirname(file), { recursive: true });
+    await makePrivateDir(dirname(file));
     // The freezes are kept apart from the log: a freeze outlives the 200 messages after it.
     const history =
       text === undefined ? { log: [], freezes: [] } : (JSON.parse(text) as MeshHistory);

@@ -136,8 +136,7 @@ export class TlsMaterial {
     const files = this.#files();
     await mkdir(files.folder, { recursive: true, mode: 0o700 });
     await writeFileAtomic(files.key, this.#current.key, 0o600);
-    await chmod(files.key, 0o600);
-    await writeFileAtomic(files.cert, this.#current.cert, 0o644);
+    await writeFileAtomic(files.cert, this.#current.cert, 0o600);
   }
 }
 

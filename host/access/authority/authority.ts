@@ -153,9 +153,7 @@ async function makeAuthority(folder: string, machine: Machine, now: Date): Promi
   const files = authorityFiles(folder);
   await mkdir(folder, { recursive: true, mode: 0o700 });
   await writeFileAtomic(files.key, await privateKeyPem(keys.privateKey), 0o600);
-  // An older key file keeps its mode through the atomic write: it must be 0600 whatever it was.
-  await chmod(files.key, 0o600);
-  await writeFileAtomic(files.cert, certificate.toString('pem'), 0o644);
+  await writeFileAtomic(files.cert, certificate.toString('pem'), 0o600);
   return {
     certificate,
     pem: certificate.toString('pem'),
