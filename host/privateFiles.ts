@@ -21,7 +21,7 @@ export async function makePrivateDir(path: string): Promise<void> {
 }
 
 /** What `repairModes` changed, and what it could not, by path from the folder it walked. */
-export interface ModeRepair {
+interface ModeRepair {
   repaired: string[];
   failed: { path: string; reason: string }[];
 }
@@ -32,7 +32,7 @@ export interface ModeRepair {
  * they are, so a state dir set to a folder that is not Switchboard's alone loses no executable
  * bit. Links are left alone, and not followed.
  */
-export async function repairModes(root: string): Promise<ModeRepair> {
+async function repairModes(root: string): Promise<ModeRepair> {
   const repair: ModeRepair = { repaired: [], failed: [] };
   const attempt = async (path: string, change: () => Promise<void>) => {
     try {
