@@ -96,15 +96,37 @@ export class DeviceStore {
    * cookie's value. `undefined` when `maxDevices` are paired.
    */
   add(name: string, fallback = 'Device'): { id: string; cookie: string } | undefined {
-    if (this.#devices.size >= maxDevices) return undefined;
-    const id = randomUUID();
     const secret = randomBytes(32).toString('base64url');
-    const at = this.now().toISOString();
-    const kept = cleanDeviceName(name) || cleanDeviceName(fallback) || 'Device';
-    const device = { id, name: kept, createdAt: at, lastSeen: at, secretHash: hash(secret) };
-    this.#insert.run(id, kept, at, at, device.secretHash);
-    this.#devices.set(id, device);
-    return { id, cookie: `d.${id}.${secret}` };
+    return this.#db.transaction(() => this.#pair(secret, name, fallback)).immediate();
+  }
+
+  /**
+   * The one device the cookie of browsers paired before devices (the token's) becomes, made at
+   * its first request with `secret` (`oldCookieDeviceSecret`): each request with that cookie is
+   * the same device and gets the same cookie, however many come before the browser keeps it.
+   * `'revoked'` once that device was revoked (the old cookie then opens nothing), `undefined` when
+   * `maxDevices` are paired.
+   */
+  oldCookieDevice(
+    secret: string,
+    fallback: string,
+  ): { id: string; cookie: string } | 'revoked' | undefined {
+    return this.#db
+      .transaction(() => {
+        const row = this.#db
+          .prepare<[], { device: string | null }>('SELECT device FROM old_cookie_device')
+          .get();
+        if (row && (row.device === null || !this.#devices.has(row.device))) return 'revoked';
+        if (row) return { id: row.device!, cookie: `d.${row.device}.${secret}` };
+        const added = this.#pair(secret, '', fallback);
+        if (added) {
+          this.#db
+            .prepare('INSERT INTO old_cookie_device (only, device) VALUES (1, ?)')
+            .run(added.id);
+        }
+        return added;
+      })
+      .immediate();
   }
 
   /** The device a session cookie's value belongs to, if it is one's; marks it seen. */
@@ -147,6 +169,22 @@ export class DeviceStore {
     this.#devices.delete(id);
     this.#written.delete(id);
     return true;
+  }
+
+  /** Stores a new device whose cookie holds `secret` (in a transaction of the caller's). */
+  #pair(
+    secret: string,
+    name: string,
+    fallback: string,
+  ): { id: string; cookie: string } | undefined {
+    if (this.#devices.size >= maxDevices) return undefined;
+    const id = randomUUID();
+    const at = this.now().toISOString();
+    const kept = cleanDeviceName(name) || cleanDeviceName(fallback) || 'Device';
+    const device = { id, name: kept, createdAt: at, lastSeen: at, secretHash: hash(secret) };
+    this.#insert.run(id, kept, at, at, device.secretHash);
+    this.#devices.set(id, device);
+    return { id, cookie: `d.${id}.${secret}` };
   }
 
   #markSeen(device: DeviceRecord): void {

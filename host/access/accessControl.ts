@@ -7,7 +7,7 @@ import type { PairingCodes } from './PairingCodes.ts';
 import { isPairingRequest, registerPairing } from './pairingRoute.ts';
 import { cookieValues, sessionCookie, sessionCookieName } from './sessionCookie.ts';
 import { deviceNameOf } from '../../schema/deviceName.ts';
-import { sessionValue, tokenMatches } from './token.ts';
+import { oldCookieDeviceSecret, sessionValue, tokenMatches } from './token.ts';
 import { isApiPath, tokenInUrl, withoutToken } from './tokenInUrl.ts';
 
 declare module 'fastify' {
@@ -69,6 +69,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   }
   const { token, tls } = options;
   const session = sessionValue(token);
+  const oldSecret = oldCookieDeviceSecret(token);
   const language = options.language ?? (() => 'en');
   const say = sayIn(language);
   const limiter = new FailureLimiter(
@@ -135,14 +136,7 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
     const cookieName = sessionCookieName(host, tls);
     // A session cookie holds 256 random bits: unguessable even when SWITCHBOARD_TOKEN is weak,
     // so it may pass while the address is refused — a paired app keeps working beside a guesser.
-    const paired = pairedBy(cookieValues(request.headers.cookie, cookieName));
-    if (paired && paired.device === undefined && request.headers.upgrade === undefined) {
-      // A browser paired before devices had cookies of their own becomes a device of its own.
-      const device = pairDevice(request, reply, '');
-      if (device) request.device = device;
-      next();
-      return;
-    }
+    const paired = pairedBy(cookieValues(request.headers.cookie, cookieName), request, reply);
     if (paired?.device) request.device = paired.device;
     if (isPairingRequest(request)) {
       next();
@@ -190,15 +184,31 @@ export const accessControl: FastifyPluginCallback<AccessOptions> = (app, options
   });
 
   /**
-   * The paired device a session cookie is, if one is; `{}` for the cookie of a browser paired
-   * before devices had cookies of their own (the token's, still valid as the token is).
+   * The paired device a session cookie is, if one is. The cookie of browsers paired before devices
+   * had cookies of their own (the token's) is one device, made once: each request carrying it is
+   * that device, and is given its cookie (a WebSocket's upgrade cannot be). `{}` for that cookie
+   * when no device can be made (as many as allowed are paired): it is still worth the token.
    */
-  function pairedBy(cookies: string[]): { device?: string } | undefined {
+  function pairedBy(
+    cookies: string[],
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): { device?: string } | undefined {
     for (const value of cookies) {
       const device = options.devices.verify(value);
       if (device) return { device };
     }
-    return cookies.some((value) => tokenMatches(value, session)) ? {} : undefined;
+    if (!cookies.some((value) => tokenMatches(value, session))) return undefined;
+    const fallback = deviceNameOf(request.headers['user-agent'], say);
+    const upgraded = options.devices.oldCookieDevice(oldSecret, fallback);
+    // Its device revoked, the old cookie opens nothing: else the next request would pair it again.
+    if (upgraded === 'revoked') return undefined;
+    if (!upgraded) return {};
+    if (request.headers.upgrade === undefined) {
+      const name = sessionCookieName(request.headers.host, tls);
+      reply.header('set-cookie', sessionCookie(name, upgraded.cookie, tls));
+    }
+    return { device: upgraded.id };
   }
 
   /**

@@ -30,6 +30,13 @@ CREATE TABLE push_subscriptions (
 ) STRICT;
 CREATE INDEX push_subscriptions_of_device ON push_subscriptions (device);
 
+-- The one device the cookie of browsers paired before devices (the token's) became, once; its
+-- device NULL once that device was revoked: that cookie then opens nothing.
+CREATE TABLE old_cookie_device (
+  only INTEGER PRIMARY KEY CHECK (only = 1),
+  device TEXT REFERENCES devices (id) ON DELETE SET NULL
+) STRICT;
+
 -- The devices.json and push/subscriptions.json of an older install, once each.
 CREATE TABLE imported_files (
   name TEXT PRIMARY KEY NOT NULL,

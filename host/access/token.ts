@@ -52,6 +52,14 @@ function digest(text: string): Buffer {
  * token itself, yet stays the same across restarts (a paired PWA stays paired) and changes when
  * the token does (changing the token unpairs every browser).
  */
+/**
+ * The secret of the one device the old session cookie ({@link sessionValue}) becomes: made from
+ * the token, so that every request with that cookie can be given the same device's cookie.
+ */
+export function oldCookieDeviceSecret(token: string): string {
+  return createHmac('sha256', token).update('switchboard old-cookie device v1').digest('base64url');
+}
+
 export function sessionValue(token: string): string {
   return createHmac('sha256', token).update('switchboard session v1').digest('base64url');
 }

@@ -95,20 +95,23 @@ describe('pairing a device with a one-time code (POST /api/pair)', () => {
 });
 
 describe('browsers paired before devices had cookies of their own', () => {
-  it('keep working, and become devices of their own at their next page', async () => {
+  it('keep working as one device, made at their first request and given at the next page', async () => {
     const { port, devices } = await pairingServer();
     const old = `switchboard_${port}=${sessionValue(token)}`;
-    // A WebSocket's upgrade cannot take a new cookie: it opens as before.
-    const socket = await upgrade(`ws://127.0.0.1:${port}/api/ws`, { headers: { cookie: old } });
-    expect(socket).toMatchObject({ opened: true });
-    expect(devices.list()).toEqual([]);
-    const page = await send(port, '/', {
-      cookie: old,
-      'user-agent': 'Mozilla/5.0 (iPad) Safari/1',
+    const iPad = 'Mozilla/5.0 (iPad) Safari/1';
+    // A WebSocket's upgrade cannot take a new cookie: it opens, as that device (revocable).
+    const socket = await upgrade(`ws://127.0.0.1:${port}/api/ws`, {
+      headers: { cookie: old, 'user-agent': iPad },
     });
+    expect(socket).toMatchObject({ opened: true });
+    expect(devices.list().map(({ name }) => name)).toEqual(['Safari on iPad']);
+    const page = await send(port, '/', { cookie: old, 'user-agent': iPad });
     const cookie = cookieOf(page.headers['set-cookie']);
     expect(cookie).toMatch(/=d\./);
-    expect(devices.list().map(({ name }) => name)).toEqual(['Safari on iPad']);
+    expect((await send(port, '/', { cookie: old })).headers['set-cookie']).toEqual(
+      page.headers['set-cookie'],
+    );
+    expect(devices.list()).toHaveLength(1);
     expect((await send(port, '/api/ping', { cookie })).status).toBe(200);
   });
 });
