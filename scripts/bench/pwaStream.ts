@@ -280,6 +280,8 @@ async function subject(browser: Browser, tag: string, appDir?: string): Promise<
     },
     stream: async (name, kind) => {
       const page = pages.get(name)!;
+      // The other app's page may be in front: a page behind gets no animation frames.
+      await page.bringToFront();
       if (name === emptyAgent) {
         // Each stream in an empty conversation: a new one, shown empty.
         await host.rpc('ChatService.New', [name]);

@@ -5,15 +5,11 @@ import { describe, expect, it, vi } from 'vitest';
 import { MarkdownText } from '../../../pwa/src/chat/markdown/MarkdownText.tsx';
 import { BlockSplitter, markdownBlocks } from '../../../pwa/src/chat/markdown/markdownBlocks.ts';
 import { MarkdownParser } from '../../../pwa/src/chat/markdown/MarkdownParser.ts';
-import { markdownHtml } from '../../../pwa/src/chat/markdown/markdownTree.ts';
+import { markdownElement } from '../../../pwa/src/chat/markdown/markdownElement.tsx';
+import { markdownTree } from '../../../pwa/src/chat/markdown/markdownTree.ts';
 
-/** `text` rendered whole, in one block, as the page's `.chat-markdown` would hold it. */
-function whole(text: string): string {
-  const element = document.createElement('div');
-  element.className = 'chat-markdown';
-  element.innerHTML = markdownHtml(text, { highlight: true });
-  return element.outerHTML;
-}
+/** `text` rendered whole, in one block. */
+const whole = (text: string) => markdownElement(markdownTree(text, { highlight: true }));
 
 describe("an agent's Markdown", () => {
   it('shows an image as a link to it, never loading it', () => {
@@ -58,7 +54,9 @@ describe('Markdown rendered by blocks', () => {
   it.each(wholeAndBlocks)('renders a finished text as it renders whole: %#', (text) => {
     const byBlocks = render(<MarkdownText text={text} parseBudgetMs={Infinity} />).container
       .innerHTML;
-    expect(byBlocks).toBe(whole(text));
+    const wholeHtml = render(<div className="chat-markdown">{whole(text)}</div>).container
+      .innerHTML;
+    expect(byBlocks).toBe(wholeHtml);
   });
 
   it('splits where a block ends, never inside a fence or a loose list', () => {
@@ -102,7 +100,9 @@ describe('Markdown rendered by blocks', () => {
     expect(container.querySelector('h1, em, li, code')).toBeNull();
     expect(container.textContent).toContain('const budget = 0;');
     await waitFor(() => expect(container.querySelector('.chat-markdown-waiting')).toBeNull());
-    expect(container.innerHTML).toBe(whole(text));
+    const wholeHtml = render(<div className="chat-markdown">{whole(text)}</div>).container
+      .innerHTML;
+    expect(container.innerHTML).toBe(wholeHtml);
   });
 });
 
@@ -164,9 +164,8 @@ describe('a long answer', () => {
     const { container } = render(<MarkdownText text={text} parseBudgetMs={Infinity} />);
     expect(container.querySelectorAll('.chat-markdown-section').length).toBeGreaterThan(1);
     expect(container.querySelectorAll('strong')).toHaveLength(70);
-    const wholeElement = document.createElement('div');
-    wholeElement.innerHTML = whole(text);
-    expect(container.textContent).toBe(wholeElement.textContent);
+    const wholeText = render(<div>{whole(text)}</div>).container.textContent;
+    expect(container.textContent).toBe(wholeText);
   });
 
   it('shows a growing block as it was parsed last, then what came since, then all of it', async () => {
@@ -201,11 +200,10 @@ describe('the Markdown parser off the render', () => {
     };
     const parser = new MarkdownParser(() => failing as unknown as Worker);
     parser.request('Some **worker** text');
-    await waitFor(() => expect(parser.finished('Some **worker** text')).toBeDefined());
+    await waitFor(() => expect(parser.hasTree('Some **worker** text')).toBe(true));
     expect(posted).toBe(1);
-    expect(parser.finished('Some **worker** text')).toBe(
-      '<p>Some <strong>worker</strong> text</p>',
-    );
+    const { container } = render(<div>{parser.parseNow('Some **worker** text')}</div>);
+    expect(container.querySelector('strong')?.textContent).toBe('worker');
   });
 
   it('tells a block’s waiter when its tree is back, and no one else', async () => {
@@ -223,7 +221,7 @@ describe('the Markdown parser off the render', () => {
     await waitFor(() => expect(posted).toHaveLength(2));
     const answer = ({ id, text }: { id: number; text: string }) => ({
       id,
-      html: markdownHtml(text, { highlight: true }),
+      tree: markdownTree(text, { highlight: true }),
       ms: 0.1,
     });
     worker.onmessage!({ data: [answer(posted[0]!)] });
@@ -232,7 +230,7 @@ describe('the Markdown parser off the render', () => {
     worker.onmessage!({ data: [answer(posted[1]!)] });
     parser.whenParsed(['First *block*'], () => heard.push('first, already back'));
     await waitFor(() => expect(heard).toEqual(['first', 'first, already back']));
-    expect(parser.finished('Second *block*')).toBe('<p>Second <em>block</em></p>');
+    expect(parser.hasTree('Second *block*')).toBe(true);
   });
 
   it('learns what a parse costs from those off the render too: one slow moment does not last', async () => {
@@ -245,9 +243,7 @@ describe('the Markdown parser off the render', () => {
     expect(parser.cost('Another short block')).toBeGreaterThan(8);
     const blocks = Array.from({ length: 20 }, (_, index) => `Block **${index}** of the answer`);
     for (const block of blocks) parser.request(block);
-    await waitFor(() =>
-      expect(blocks.every((block) => parser.finished(block) !== undefined)).toBe(true),
-    );
+    await waitFor(() => expect(blocks.every((block) => parser.hasTree(block))).toBe(true));
     expect(parser.cost('Another short block')).toBeLessThan(8);
   });
 });

@@ -1,5 +1,8 @@
+import type { Root } from 'hast';
+import type { ReactElement } from 'react';
 import { nextFrame } from '../../connection/nextFrame.ts';
-import { markdownHtml, timedHtml } from './markdownTree.ts';
+import { markdownElement } from './markdownElement.tsx';
+import { markdownTree, timedTree } from './markdownTree.ts';
 
 /** A block for the worker to parse (`markdownWorker.ts`). */
 export interface ParseRequest {
@@ -8,10 +11,10 @@ export interface ParseRequest {
   highlight: boolean;
 }
 
-/** Its HTML, and how long the parse took (ms). */
+/** Its tree, and how long the parse took (ms). */
 export interface ParseResult {
   id: number;
-  html: string;
+  tree: Root;
   ms: number;
 }
 
@@ -20,10 +23,10 @@ interface TreeMaker {
   post(requests: ParseRequest[]): void;
 }
 
-/** A growing block's latest HTML: maybe of an earlier text than the block has now. */
+/** A growing block's latest element: maybe of an earlier text than the block has now. */
 export interface Growing {
   text: string;
-  html: string;
+  element: ReactElement;
 }
 
 /** Shorter than this, a block's parse costs about the same whatever its length. */
@@ -34,23 +37,20 @@ const finishedLimit = 4 * 2 ** 20;
 const growingLimit = 64;
 /** What the page's own task does when there is no worker, per task: about a frame's half. */
 const sliceMs = 8;
-/** A growing block whose parse took longer than this waits as long again before the next. */
-const restAfterMs = 4;
 
 /**
- * Markdown blocks made into HTML, now or off a render. Finished blocks (highlighted) are kept by
- * text, least recently used out first; a growing block is kept by its place (`slot`), its latest
- * version only. What a render asks for (`request`, `requestGrowing`) is parsed in a worker — or,
- * with none, in later tasks of the page, a slice at a time — and `subscribe`rs are told, once a
- * frame, that there is more to show. A growing block that takes long to parse is parsed again
- * only after as long a rest: the worker shares the machine's cores with the page.
+ * Markdown blocks made into React elements, now or off a render. Finished blocks (highlighted) are
+ * kept by text, least recently used out first; a growing block is kept by its place (`slot`), its
+ * latest version only. What a render asks for (`request`, `requestGrowing`) is parsed in a worker
+ * — or, with none, in later tasks of the page, a slice at a time — and `subscribe`rs are told,
+ * once a frame, that there is more to show.
  *
  * @example
- * const html = markdownParser.finished(text) ?? markdownParser.parseNow(text);
+ * const element = markdownParser.finished(text) ?? markdownParser.parseNow(text);
  */
 export class MarkdownParser {
-  /** Finished blocks' HTML. */
-  readonly #finished = new Map<string, string>();
+  /** Finished blocks: their element, or the worker's tree until a render makes it one. */
+  readonly #finished = new Map<string, ReactElement | Root>();
   #finishedSize = 0;
   readonly #growing = new Map<string, Growing>();
   /** Finished texts asked for and not back yet. */
@@ -77,12 +77,8 @@ export class MarkdownParser {
    * and spaces: ~15 ms), so the first long blocks go to the worker.
    */
   readonly #parseCost = new CostModel(2, 0.008);
-  /**
-   * What the page's making elements from HTML costs (`learnShown`), at a rate per character
-   * whatever the length: most blocks' HTML is short, and what is learnt comes from whole commits.
-   * At first, ~3 MB/s (Chromium here, 1×).
-   */
-  readonly #showCost = new CostModel(0.05, 0.0003, 0);
+  /** What making elements of a worker's tree costs, learnt from each (about a tenth of a parse). */
+  readonly #makeCost = new CostModel(0.2, 0.0008);
   #warm = false;
 
   constructor(makeWorker: (() => Worker) | undefined) {
@@ -118,38 +114,43 @@ export class MarkdownParser {
     };
   }
 
-  /** `text`'s HTML, highlighted, if it was parsed. */
-  finished(text: string): string | undefined {
+  /** `text`'s element, highlighted, if it was made. */
+  finished(text: string): ReactElement | undefined {
     const kept = this.#finished.get(text);
-    if (kept === undefined) return undefined;
+    if (kept === undefined || isTree(kept)) return undefined;
     this.#finished.delete(text);
     this.#finished.set(text, kept);
     return kept;
   }
 
-  /** About how long `parseNow(text)` would take, in ms, from the parses measured so far. */
+  /** Whether the worker's tree of `text` waits to be made into elements. */
+  hasTree(text: string): boolean {
+    return isTree(this.#finished.get(text));
+  }
+
+  /**
+   * About how long `parseNow(text)` would take, in ms, from the times measured so far: a parse, or
+   * only the making of elements from the worker's tree.
+   */
   cost(text: string): number {
-    return this.#parseCost.estimate(text.length);
+    return (this.hasTree(text) ? this.#makeCost : this.#parseCost).estimate(text.length);
   }
 
-  /** About how long the page takes to make the elements of `html` (`BlockParts`), in ms. */
-  showCost(html: string): number {
-    return this.#showCost.estimate(html.length);
-  }
-
-  /** What making the elements of `length` characters of HTML took: `showCost` learns it. */
-  learnShown(length: number, ms: number): void {
-    this.#showCost.learn(length, ms);
-  }
-
-  /** Parses `text` now, as a finished block (a growing one with `slot`). */
-  parseNow(text: string, slot?: string): string {
+  /** Makes `text`'s element now, as a finished block (a growing one with `slot`). */
+  parseNow(text: string, slot?: string): ReactElement {
+    const kept = slot === undefined ? this.#finished.get(text) : undefined;
     const started = performance.now();
-    const html = markdownHtml(text, { highlight: slot === undefined });
+    if (kept !== undefined && isTree(kept)) {
+      const element = markdownElement(kept);
+      this.#makeCost.learn(text.length, performance.now() - started);
+      this.#finished.set(text, element);
+      return element;
+    }
+    const element = markdownElement(markdownTree(text, { highlight: slot === undefined }));
     this.#parseCost.learn(text.length, performance.now() - started);
-    if (slot === undefined) this.#keepFinished(text, html);
-    else this.#keepGrowing(slot, { text, html });
-    return html;
+    if (slot === undefined) this.#keepFinished(text, element);
+    else this.#keepGrowing(slot, { text, element });
+    return element;
   }
 
   /**
@@ -171,7 +172,7 @@ export class MarkdownParser {
     const next = () => {
       const sample = samples.shift();
       if (sample === undefined) return;
-      markdownHtml(sample, { highlight: true });
+      markdownTree(sample, { highlight: true });
       whenIdle(next);
     };
     whenIdle(next);
@@ -216,7 +217,7 @@ export class MarkdownParser {
   }
 
   #received(results: readonly ParseResult[]): void {
-    for (const { id, html, ms } of results) {
+    for (const { id, tree, ms } of results) {
       const request = this.#inFlight.get(id);
       this.#sent.delete(id);
       if (!request) continue;
@@ -226,30 +227,23 @@ export class MarkdownParser {
       // out of the render: only the worker would parse, and the estimate never come down.
       this.#parseCost.learn(text.length, ms);
       if (slot === undefined) {
-        // Shown by the render that shows it, in its budget: not all at once here.
+        // Made into elements by the render that shows it, in its budget: not all at once here.
         this.#asked.delete(text);
-        this.#keepFinished(text, html);
+        this.#keepFinished(text, tree);
         for (const listener of this.#awaiting.get(text) ?? []) this.#arrived.add(listener);
         continue;
       }
-      this.#keepGrowing(slot, { text, html });
-      if (this.#growingWanted.get(slot) === undefined) this.#growingWanted.delete(slot);
-      else if (ms <= restAfterMs) this.#sendWanted(slot);
-      else setTimeout(() => this.#sendWanted(slot), ms);
+      this.#keepGrowing(slot, { text, element: markdownElement(tree) });
+      const next = this.#growingWanted.get(slot);
+      this.#growingWanted.delete(slot);
+      if (next !== undefined) this.requestGrowing(slot, next);
     }
     this.#notify();
   }
 
-  /** Sends the latest text wanted for `slot` since its last parse was sent. */
-  #sendWanted(slot: string): void {
-    const next = this.#growingWanted.get(slot);
-    this.#growingWanted.delete(slot);
-    if (next !== undefined) this.requestGrowing(slot, next);
-  }
-
-  #keepFinished(text: string, html: string): void {
+  #keepFinished(text: string, element: ReactElement | Root): void {
     if (!this.#finished.has(text)) this.#finishedSize += text.length;
-    this.#finished.set(text, html);
+    this.#finished.set(text, element);
     for (const [oldest] of this.#finished) {
       if (this.#finishedSize <= finishedLimit || oldest === text) break;
       this.#finished.delete(oldest);
@@ -302,7 +296,7 @@ export class MarkdownParser {
       const results: ParseResult[] = [];
       while (queue.length > 0 && (results.length === 0 || performance.now() < sliceEnds)) {
         const { id, text, highlight } = queue.shift()!;
-        results.push({ id, ...timedHtml(text, { highlight }) });
+        results.push({ id, ...timedTree(text, { highlight }) });
       }
       if (queue.length > 0) setTimeout(work);
       this.#received(results);
@@ -323,21 +317,18 @@ export class MarkdownParser {
 class CostModel {
   #shortMs: number;
   #msPerChar: number;
-  readonly #short: number;
 
-  /** `short`: below this length, a block costs `shortMs` (0: every length at the rate). */
-  constructor(shortMs: number, msPerChar: number, short = shortBlock) {
+  constructor(shortMs: number, msPerChar: number) {
     this.#shortMs = shortMs;
     this.#msPerChar = msPerChar;
-    this.#short = short;
   }
 
   estimate(length: number): number {
-    return length < this.#short ? this.#shortMs : length * this.#msPerChar;
+    return length < shortBlock ? this.#shortMs : length * this.#msPerChar;
   }
 
   learn(length: number, ms: number): void {
-    if (length < this.#short) this.#shortMs += (ms - this.#shortMs) * 0.2;
+    if (length < shortBlock) this.#shortMs += (ms - this.#shortMs) * 0.2;
     else this.#msPerChar += (ms / length - this.#msPerChar) * 0.2;
   }
 }
@@ -347,6 +338,10 @@ function whenIdle(run: () => void): void {
   if (typeof requestIdleCallback === 'function') requestIdleCallback(run, { timeout: 2_000 });
   else setTimeout(run, 200);
 }
+
+/** Whether what is kept is still a tree (a React element has no `type: 'root'`). */
+const isTree = (kept: ReactElement | Root | undefined): kept is Root =>
+  kept !== undefined && kept.type === 'root';
 
 /** The page's parser: a worker where the browser has one. */
 export const markdownParser = new MarkdownParser(

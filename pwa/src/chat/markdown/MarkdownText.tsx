@@ -1,27 +1,24 @@
 import {
+  Fragment,
   memo,
   useEffect,
   useId,
-  useLayoutEffect,
   useReducer,
   useState,
   useSyncExternalStore,
+  type ReactNode,
 } from 'react';
-import { nextFrame } from '../../connection/nextFrame.ts';
-import { BlockParts } from './BlockParts.tsx';
-import { escape } from './hastHtml.ts';
+import { frameFlushes, nextFrame } from '../../connection/nextFrame.ts';
 import { BlockSplitter, fencesOf } from './markdownBlocks.ts';
 import { markdownParser, type Growing } from './MarkdownParser.ts';
-import { mayParse, mayShow } from './taskBudget.ts';
 
 export interface MarkdownTextProps {
   text: string;
   /** The text may still grow: its last block is open (its code not highlighted yet). */
   streaming?: boolean;
   /**
-   * How long a render may spend on Markdown, in ms — its parses, and the elements its commit makes
-   * — shared by every text rendered in the same task; the rest is parsed off the render or shown at
-   * the next frame, and shows as plain text meanwhile.
+   * How long a render may parse Markdown itself, in ms (shared by every text rendered in the same
+   * task); the rest is parsed off the render and shows as plain text meanwhile.
    */
   parseBudgetMs?: number;
 }
@@ -32,14 +29,12 @@ const defaultBudgetMs = 8;
 const sectionBlocks = 8;
 
 /**
- * An agent's Markdown (GitHub flavour), rendered safely (`markdownHtml`) and by blocks
+ * An agent's Markdown (GitHub flavour), rendered safely (`markdownTree`) and by blocks
  * (`markdownBlocks`): finished blocks are kept, and only the last, growing one changes. A render
  * parses what fits in its budget (`mayParse`); the rest is parsed in a worker
  * (`MarkdownParser`) and shows as plain text until it is back — a growing block as its last
- * parsed version followed by the text that came since — and takes its form as the budget of a
- * task allows (`mayShow`): blocks back from the worker all at once take theirs over several
- * frames. A long text renders in sections: one whose blocks did not change is not rendered
- * again, and the browser skips those out of view.
+ * parsed version followed by the text that came since. A long text renders in sections: one whose
+ * blocks did not change is not rendered again, and the browser skips those out of view.
  */
 export const MarkdownText = memo(function MarkdownText({
   text,
@@ -52,31 +47,32 @@ export const MarkdownText = memo(function MarkdownText({
   const growing = streaming && fencesOf(blocks.at(-1)!) !== 'closed';
   if (blocks.length <= sectionBlocks) {
     return (
-      <Section
-        blocks={blocks}
-        first={0}
-        slot={slot}
-        growing={growing}
-        last
-        budgetMs={parseBudgetMs}
-        className="chat-markdown"
-      />
+      <div className="chat-markdown">
+        <Section
+          blocks={blocks}
+          first={0}
+          slot={slot}
+          growing={growing}
+          last
+          budgetMs={parseBudgetMs}
+        />
+      </div>
     );
   }
   const sections = [];
   for (let first = 0; first < blocks.length; first += sectionBlocks) {
     const last = first + sectionBlocks >= blocks.length;
     sections.push(
-      <Section
-        key={first}
-        blocks={blocks.slice(first, first + sectionBlocks)}
-        first={first}
-        slot={slot}
-        growing={last && growing}
-        last={last}
-        budgetMs={parseBudgetMs}
-        className="chat-markdown-section"
-      />,
+      <div key={first} className="chat-markdown-section">
+        <Section
+          blocks={blocks.slice(first, first + sectionBlocks)}
+          first={first}
+          slot={slot}
+          growing={last && growing}
+          last={last}
+          budgetMs={parseBudgetMs}
+        />
+      </div>,
     );
   }
   return <div className="chat-markdown">{sections}</div>;
@@ -92,7 +88,6 @@ interface SectionProps {
   /** It holds the text's last block. */
   last: boolean;
   budgetMs: number;
-  className: string;
 }
 
 /** Some blocks of a text; rendered again only when they changed or their parse came back. */
@@ -103,61 +98,50 @@ const Section = memo(function Section({
   growing,
   last,
   budgetMs,
-  className,
 }: SectionProps) {
   // The section that holds the growing block hears of every parse; the others, of their blocks'.
   useSyncExternalStore(last ? markdownParser.subscribe : ignore, markdownParser.version);
   const [, renderAgain] = useReducer((renders: number) => renders + 1, 0);
-  // The finished blocks' HTML it shows: shown again at no cost, never back to plain text.
-  const [shown] = useState(() => new Set<string>());
+  const parseNow = (block: string) => mayParse(budgetMs, markdownParser.cost(block));
   const awaited: string[] = [];
-  const formed: string[] = [];
-  let later = false;
-  const htmlOf = (block: string, lastBlock: boolean): string => {
+  let treesLeft = false;
+  const rendered = blocks.map((block, index): ReactNode => {
+    const lastBlock = last && index === blocks.length - 1;
     // A growing block is highlighted only once its code is closed: a block without code is the
     // same either way, and a closed one may wait a while for more text.
     if (growing && lastBlock) {
       const parsed = markdownParser.growing(slot);
-      if (parsed?.text === block) return parsed.html;
-      if (mayParse(budgetMs, markdownParser.cost(block))) {
-        return markdownParser.parseNow(block, slot);
-      }
+      if (parsed?.text === block) return parsed.element;
+      if (parseNow(block)) return markdownParser.parseNow(block, slot);
       markdownParser.requestGrowing(slot, block);
       return since(parsed, block);
     }
     const finished = markdownParser.finished(block);
-    if (finished !== undefined) {
-      if (shown.has(finished) || mayShow(budgetMs, markdownParser.showCost(finished))) {
-        formed.push(finished);
-        return finished;
-      }
-      later = true;
-    } else if (mayParse(budgetMs, markdownParser.cost(block))) {
-      const html = markdownParser.parseNow(block);
-      formed.push(html);
-      return html;
-    } else {
+    if (finished) return finished;
+    // A tree back from the worker is made into elements once a task at least: it moves on.
+    const tree = markdownParser.hasTree(block);
+    if (parseNow(block) || (tree && firstInTask())) return markdownParser.parseNow(block);
+    if (tree) treesLeft = true;
+    else {
       markdownParser.request(block);
       awaited.push(block);
     }
-    // The block that was growing until now: as it was, until its finished form is shown.
+    // The block that was growing until now: as it was, until its finished form is back.
     return since(lastBlock ? markdownParser.growing(slot) : undefined, block);
-  };
-  // Blocks are separated by a line break, as a renderer of the whole text would.
-  const parts = blocks.map(
-    (block, index) =>
-      (first + index > 0 ? '\n' : '') + htmlOf(block, last && index === blocks.length - 1),
-  );
-  useLayoutEffect(() => {
-    shown.clear();
-    for (const html of formed) shown.add(html);
   });
   useEffect(() => {
-    // Blocks back from the worker and not shown for want of time: at the next frame.
-    if (later) nextFrame(renderAgain);
+    // Trees to make into elements: some at the next frame, in its budget.
+    if (treesLeft) nextFrame(renderAgain);
     return awaited.length > 0 ? markdownParser.whenParsed(awaited, renderAgain) : undefined;
   });
-  return <BlockParts parts={parts} className={className} />;
+  return rendered.map((element, index) => (
+    // A block's place is its identity: only the last one's text ever changes. Blocks are
+    // separated by a line break, as a renderer of the whole text would.
+    <Fragment key={index}>
+      {first + index > 0 && '\n'}
+      {element}
+    </Fragment>
+  ));
 }, sameBlocks);
 
 function sameBlocks(before: SectionProps, after: SectionProps): boolean {
@@ -167,7 +151,6 @@ function sameBlocks(before: SectionProps, after: SectionProps): boolean {
     before.growing === after.growing &&
     before.last === after.last &&
     before.budgetMs === after.budgetMs &&
-    before.className === after.className &&
     before.blocks.length === after.blocks.length &&
     before.blocks.every((block, index) => block === after.blocks[index])
   );
@@ -175,11 +158,55 @@ function sameBlocks(before: SectionProps, after: SectionProps): boolean {
 
 const ignore = () => () => {};
 
-const waiting = (text: string) => `<p class="chat-markdown-waiting">${escape(text)}</p>`;
-
 /** `block` while its parse is away: its earlier parsed version, if any, then the rest as text. */
-function since(growing: Growing | undefined, block: string): string {
-  if (!growing || !block.startsWith(growing.text)) return waiting(block);
-  if (growing.text === block) return growing.html;
-  return growing.html + waiting(block.slice(growing.text.length));
+function since(growing: Growing | undefined, block: string): ReactNode {
+  if (!growing || !block.startsWith(growing.text)) {
+    return <p className="chat-markdown-waiting">{block}</p>;
+  }
+  if (growing.text === block) return growing.element;
+  return (
+    <>
+      {growing.element}
+      <p className="chat-markdown-waiting">{block.slice(growing.text.length)}</p>
+    </>
+  );
+}
+
+/** When this task first asked to parse, and whether it made a tree into elements. */
+let asked: number | undefined;
+let askedInFlush = -1;
+let made = false;
+
+/**
+ * When this task began to parse. It ends at the next task (a timeout), or at the next frame's
+ * renders if they come first, as they may on a busy page.
+ */
+function startTask(now: number): number {
+  if (asked === undefined || askedInFlush !== frameFlushes()) {
+    asked = now;
+    askedInFlush = frameFlushes();
+    made = false;
+    setTimeout(() => {
+      asked = undefined;
+    });
+  }
+  return asked;
+}
+
+/**
+ * Whether a block that takes about `costMs` to parse may be parsed now: if that ends within
+ * `budgetMs` of the first ask in this task. A task's renders share it: React may render again in
+ * a microtask of the same task (a layout effect's update), so it ends at the next task.
+ */
+function mayParse(budgetMs: number, costMs: number): boolean {
+  const now = performance.now();
+  return now + costMs <= startTask(now) + budgetMs;
+}
+
+/** Whether this is the first tree made into elements in this task. */
+function firstInTask(): boolean {
+  startTask(performance.now());
+  if (made) return false;
+  made = true;
+  return true;
 }

@@ -1,11 +1,10 @@
 /**
  * The worker that parses what the page has no time for (`MarkdownParser`): long blocks, and
- * blocks past a render's budget. Takes `ParseRequest[]`, answers `ParseResult[]` (HTML text,
- * which crosses as one string, not a tree to clone), in batches of at most `sliceMs` of work so
- * that the first answers come early.
+ * blocks past a render's budget. Takes `ParseRequest[]`, answers `ParseResult[]`, in batches of
+ * at most `sliceMs` of work so that the first answers come early.
  */
 import type { ParseRequest, ParseResult } from './MarkdownParser.ts';
-import { timedHtml } from './markdownTree.ts';
+import { timedTree } from './markdownTree.ts';
 
 const sliceMs = 8;
 
@@ -19,7 +18,7 @@ scope.onmessage = ({ data: requests }) => {
   let results: ParseResult[] = [];
   let sliceEnds = performance.now() + sliceMs;
   for (const { id, text, highlight } of requests) {
-    results.push({ id, ...timedHtml(text, { highlight }) });
+    results.push({ id, ...timedTree(text, { highlight }) });
     if (performance.now() >= sliceEnds) {
       scope.postMessage(results);
       results = [];
