@@ -42,6 +42,12 @@ export interface CurrentConfigOptions {
   settleMs?: number;
 }
 
+/** The first error of `problems` as `line:column message`, `undefined` when none. */
+function firstProblem(problems: readonly Problem[]): string | undefined {
+  const error = problems.find((problem) => !problem.warning);
+  return error && `${error.line}:${error.column} ${error.message}`;
+}
+
 const emptyConfig = (path: string): Config => ({
   path,
   language: 'en',
@@ -145,15 +151,12 @@ export class CurrentConfig {
         throw this.#ioError(path, error);
       });
       const document = parseDocument(text);
-      const [broken] = document.errors;
-      if (broken) {
-        const at = broken.linePos?.[0] ?? { line: 1, col: 1 };
-        throw this.#notEdited(`${at.line}:${at.col} ${broken.message}`);
-      }
+      // The file's own check words its syntax error in the user's language; the parser's, not.
+      const broken = document.errors.length > 0 && firstProblem(await this.validate(text));
+      if (broken) throw this.#notEdited(broken);
       change(document);
-      const problems = await this.#save(document.toString());
-      const error = problems.find((problem) => !problem.warning);
-      if (error) throw this.#notEdited(`${error.line}:${error.column} ${error.message}`);
+      const error = firstProblem(await this.#save(document.toString()));
+      if (error) throw this.#notEdited(error);
     });
   }
 

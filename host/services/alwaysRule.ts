@@ -29,7 +29,7 @@ function commonFolder(folders: readonly string[]): string {
  * picomatch gives meaning to many (`* ? [ ] { } ( ) ! + @ | , "` and `\` itself, quotes
  * dropped), and an escaped one stands for itself, so escaping them all leaves none out.
  */
-export function globEscape(path: string): string {
+function globEscape(path: string): string {
   const chars = [...path];
   return chars
     .map((char, index) => {

@@ -4,7 +4,7 @@
  * Settings lists the rules in words and removes one — in English and French, at desktop and
  * tablet sizes (saved as screenshots).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { appHostsPerFile } from '../helpers/appHosts.ts';
@@ -74,5 +74,45 @@ describe('permission rules, in the browser', () => {
       expect(await readFile(host.configPath, 'utf8')).not.toContain('execute');
       await context.close();
     });
+  }
+
+  for (const [language, size] of languageBySize) {
+    it(`says where “Always allow” was clicked why its rule was not saved, and keeps the request (${language}, ${size})`, async () => {
+      const config = atlasConfig(language, ['--session'], rules);
+      const host = await start(config);
+      const { page, context, say, composer } = await openAtlasChat(
+        await launch(),
+        host,
+        language,
+        size,
+      );
+      const guide = join(host.folder, 'docs', 'guide.md');
+      await composer.fill(script(ask('e1', 'Edit docs/guide.md', 'edit', guide)));
+      await composer.press('Enter');
+      const prompt = page.getByRole('group', {
+        name: say('chat.permission.title', { agent: 'Atlas' }),
+      });
+      const always = prompt.getByRole('button', { name: 'Always allow' });
+      await always.waitFor();
+      // The file breaks on disk while the request waits: the rule cannot be added to it.
+      await writeFile(host.configPath, `${config}oops: [\n`);
+      const [notSaved] = say('rule.notSaved', { reason: '\u0000' }).split('\u0000');
+      await always.click();
+      await prompt.getByRole('alert').filter({ hasText: notSaved! }).waitFor();
+      expect(await prompt.getByRole('button').count()).toBe(3);
+      await shoot(page, `rule-not-saved-${language}-${size}`);
+
+      // The approval inbox says it too, by its own buttons; once the file is mended, it works.
+      await page.getByRole('button', { name: say('notify.inbox.label', { count: 1 }) }).click();
+      const panel = page.getByRole('region', { name: say('notify.inbox.title') });
+      await panel.getByRole('button', { name: 'Always allow' }).click();
+      await panel.getByRole('alert').filter({ hasText: notSaved! }).waitFor();
+      await writeFile(host.configPath, config);
+      await panel.getByRole('button', { name: 'Always allow' }).click();
+      await panel.getByText(say('notify.inbox.empty')).waitFor();
+      await page.getByText('permission: selected always').waitFor();
+      expect(await readFile(host.configPath, 'utf8')).toContain('path: docs/**');
+      await context.close();
+    }, 60_000);
   }
 });

@@ -68,5 +68,6 @@ describe('“Always allow” on the default configuration', () => {
     const after = new ChatClient(await again.connect());
     expect(ruleOf(await ask(after, '/run ls'))).toEqual({ index: 0, answer: 'allow' });
     expect(await readFile(again.configPath, 'utf8')).toBe(kept);
-  });
+    // Two host starts and three agent runs: over 30 s on a loaded machine.
+  }, 90_000);
 });

@@ -81,6 +81,15 @@ describe('adding a permission rule', () => {
     });
   }
 
+  it('refuses on a file broken since, in the file’s language, and leaves it as it is', async () => {
+    const { config, path } = await configOn('language: fr\n');
+    await writeFile(path, 'language: fr\ntheme: [dark\n');
+    await expect(config.addPermissionRule(rule)).rejects.toThrow(
+      /contient des erreurs, Switchboard ne l’a donc pas modifié : \d+:\d+ Syntaxe YAML : il manque le ]/,
+    );
+    expect(await readFile(path, 'utf8')).toBe('language: fr\ntheme: [dark\n');
+  });
+
   it('refuses on a file whose permissions is not a list, saying why, and leaves it as it is', async () => {
     const { config, path } = await configOn('permissions: {}\n');
     await expect(config.addPermissionRule(rule)).rejects.toThrow('`permissions` must be a list');

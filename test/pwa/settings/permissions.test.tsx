@@ -84,4 +84,40 @@ describe('the permission rules in Settings', () => {
       (await within(section).findByText('Aucune règle : chaque demande vous est posée.')).tagName,
     ).toBe('P');
   });
+
+  it('names a rule’s command, in English and French', async () => {
+    const commands: PermissionRule[] = [
+      { index: 0, agent: 'claude', kind: 'execute', command: 'npm test', answer: 'allow' },
+      { index: 1, command: 'rm -rf build', path: 'web/**', answer: 'reject' },
+    ];
+    for (const [language, title, texts] of [
+      [
+        'en',
+        'Permission rules',
+        [
+          'Let Claude run “npm test” in any folder',
+          'Never let any agent run “rm -rf build” in web/**',
+        ],
+      ],
+      [
+        'fr',
+        'Règles de permission',
+        [
+          'Autoriser Claude à lancer « npm test » dans n’importe quel dossier',
+          'Refuser à tout agent de lancer « rm -rf build » dans web/**',
+        ],
+      ],
+    ] as const) {
+      rulesHost(commands);
+      const { unmount } = renderWithHost(<SettingsScreen />, language);
+      const section = await screen.findByRole('region', { name: title });
+      await waitFor(() => expect(within(section).getAllByRole('listitem')).toHaveLength(2));
+      expect(
+        within(section)
+          .getAllByRole('listitem')
+          .map((item) => item.firstChild!.textContent),
+      ).toEqual(texts);
+      unmount();
+    }
+  });
 });

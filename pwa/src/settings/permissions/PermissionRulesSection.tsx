@@ -30,15 +30,16 @@ export function PermissionRulesSection() {
   }, [store, config]);
 
   const titleOf = (name: string) => agents.find((agent) => agent.name === name)?.title ?? name;
-  const describe = (rule: PermissionRule) =>
-    t(`settings.rules.${rule.answer}`, {
-      agent: rule.agent === undefined ? t('settings.rules.anyAgent') : titleOf(rule.agent),
-      kind:
-        rule.kind === undefined
-          ? t('settings.rules.anyKind')
-          : t(`settings.rules.kind.${rule.kind}`),
-      path: rule.path ?? t('settings.rules.anyPath'),
-    });
+  const describe = (rule: PermissionRule) => {
+    const agent = rule.agent === undefined ? t('settings.rules.anyAgent') : titleOf(rule.agent);
+    const path = rule.path ?? t('settings.rules.anyPath');
+    if (rule.command !== undefined) {
+      return t(`settings.rules.${rule.answer}Command`, { agent, command: rule.command, path });
+    }
+    const kind =
+      rule.kind === undefined ? t('settings.rules.anyKind') : t(`settings.rules.kind.${rule.kind}`);
+    return t(`settings.rules.${rule.answer}`, { agent, kind, path });
+  };
 
   return (
     <section className="settings-card" aria-labelledby={titleId}>
