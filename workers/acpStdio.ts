@@ -1,9 +1,19 @@
 import type { AnyMessage, SessionUpdate, Stream } from '@agentclientprotocol/sdk';
-import { createInterface } from 'node:readline';
 import type { Readable, Writable } from 'node:stream';
+import { readBoundedLines, type OversizedLine } from './boundedLines.ts';
+import { frameIdentity, type FrameId } from './oversizedFrame.ts';
 
 /** Longest line kept from an agent's stdout or stderr; a flood of one endless line is cut here. */
 export const maxLineLength = 16 * 1024 * 1024;
+
+/**
+ * The `data` of the error a request of ours fails with when the agent sent a frame over
+ * {@link maxLineLength} (`conversationLink` says it in the user's language).
+ */
+export interface OversizedError {
+  kind: 'oversized';
+  bytes: number;
+}
 
 const isJsonRpc = (value: unknown): value is AnyMessage =>
   typeof value === 'object' &&
@@ -43,6 +53,12 @@ const isUnknownUpdate = (message: AnyMessage): boolean => {
   return !knownUpdates.has(String(update?.sessionUpdate));
 };
 
+/** A request of ours the agent has not answered yet. */
+interface Asked {
+  method: string;
+  sessionId: unknown;
+}
+
 const parseMessage = (line: string): AnyMessage | undefined => {
   try {
     const value: unknown = JSON.parse(line);
@@ -62,6 +78,11 @@ const parseMessage = (line: string): AnyMessage | undefined => {
  * The first response (`initialize`'s, the first request sent) goes to `onFirstResult` as the
  * agent wrote it (its `result`, `undefined` for an error), before the SDK's schema drops what it
  * does not know.
+ *
+ * A frame over {@link maxLineLength} is never held whole. Its id is read from its ends when they
+ * say it: a request is answered an error, a response fails our request. Any turn in progress
+ * (`session/prompt` unanswered) fails with an {@link OversizedError} and is cancelled: the agent
+ * may wait for what it asked, or we for what it answered, and the turn must end saying why.
  */
 export function acpStdio(
   stdin: Writable,
@@ -73,25 +94,60 @@ export function acpStdio(
   // The connection may cancel its side first (it closes when the process exits): after that,
   // lines still buffered are dropped rather than pushed into a closed stream.
   let open = true;
+  const asked = new Map<FrameId, Asked>();
+  /** Our requests failed for an oversized frame: the agent's late answers to them are dropped. */
+  const failed = new Set<FrameId>();
+  const send = (message: AnyMessage) => stdin.write(`${JSON.stringify(message)}\n`);
   const readable = new ReadableStream<AnyMessage>({
     start(controller) {
-      const lines = createInterface({ input: stdout, crlfDelay: Infinity });
-      lines.on('line', (line) => {
-        if (line.trim() === '') return;
-        const message = line.length <= maxLineLength ? parseMessage(line) : undefined;
-        if (!message || isUnknownUpdate(message)) {
-          onStrayLine(line.length <= maxLineLength ? line : `${line.slice(0, 200)}…`);
-        } else if (open) {
-          if (firstResult && 'id' in message && !('method' in message)) {
-            firstResult('result' in message ? message.result : undefined);
+      const oversized = (line: OversizedLine) => {
+        onStrayLine(`${line.head.slice(0, 200)}… (${line.bytes} bytes, over the limit)`);
+        if (!open) return;
+        const { kind, id } = frameIdentity(line);
+        const error = (message: string) => ({
+          code: -32600,
+          message,
+          data: { kind: 'oversized', bytes: line.bytes },
+        });
+        if (kind === 'request' && id !== undefined) {
+          send({
+            jsonrpc: '2.0',
+            id,
+            error: error(
+              `Invalid request: ${line.bytes} bytes, over the client's limit of ${maxLineLength}`,
+            ),
+          });
+        }
+        const answered = kind === 'response' && id !== undefined && asked.has(id) ? [id] : [];
+        const prompts = [...asked].filter(([, { method }]) => method === 'session/prompt');
+        for (const failedId of new Set([...answered, ...prompts.map(([promptId]) => promptId)])) {
+          asked.delete(failedId);
+          failed.add(failedId);
+          controller.enqueue({ jsonrpc: '2.0', id: failedId, error: error('Oversized message') });
+        }
+        for (const [, { sessionId }] of prompts) {
+          send({ jsonrpc: '2.0', method: 'session/cancel', params: { sessionId } });
+        }
+      };
+      readBoundedLines(stdout, maxLineLength, {
+        line: (line) => {
+          if (line.trim() === '') return;
+          const message = parseMessage(line);
+          if (!message || isUnknownUpdate(message)) return onStrayLine(line);
+          if (!open) return;
+          if ('id' in message && !('method' in message)) {
+            asked.delete(message.id as FrameId);
+            if (failed.delete(message.id as FrameId)) return;
+            firstResult?.('result' in message ? message.result : undefined);
             firstResult = undefined;
           }
           controller.enqueue(message);
-        }
-      });
-      lines.on('close', () => {
-        if (open) controller.close();
-        open = false;
+        },
+        oversized,
+        end: () => {
+          if (open) controller.close();
+          open = false;
+        },
       });
     },
     cancel() {
@@ -101,6 +157,10 @@ export function acpStdio(
   const writable = new WritableStream<AnyMessage>({
     write: (message) =>
       new Promise<void>((resolve, reject) => {
+        if ('id' in message && 'method' in message && message.id !== null) {
+          const { sessionId } = (message.params ?? {}) as { sessionId?: unknown };
+          asked.set(message.id, { method: message.method, sessionId });
+        }
         stdin.write(`${JSON.stringify(message)}\n`, (error) => (error ? reject(error) : resolve()));
       }),
   });

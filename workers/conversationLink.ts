@@ -17,6 +17,7 @@ import type { ConversationAgent } from './conversationOptions.ts';
 import { meshServers } from './meshServers.ts';
 import { promptBlocks } from './promptBlocks.ts';
 import { languageMeta } from '../schema/languageMeta.ts';
+import type { OversizedError } from './acpStdio.ts';
 import type { AgentLaunch, AgentWorkerEvent } from '../schema/worker.ts';
 
 /**
@@ -63,6 +64,16 @@ export function conversationLink(deps: ConversationLinkDeps): ConversationAgent 
     try {
       return await connection().agent.request(method, params);
     } catch (error) {
+      const { data } = error instanceof RequestError ? error : {};
+      if ((data as Partial<OversizedError> | undefined)?.kind === 'oversized') {
+        const { bytes } = data as OversizedError;
+        const size = (bytes / 2 ** 20).toLocaleString(deps.language(), {
+          maximumFractionDigits: 1,
+        });
+        throw new Error(translate(deps.language(), 'chat.agentOversized', { size }), {
+          cause: error,
+        });
+      }
       if (!(error instanceof RequestError)) {
         await Promise.race([
           actor.runEnded,

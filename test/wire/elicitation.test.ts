@@ -118,6 +118,18 @@ describe('an agent that asks the user for input', () => {
     expect(textOf(await chat.answer('a', sent))).toBe('elicit: {"action":"decline"}');
   });
 
+  // 17 MiB written, piped and read on a loaded 2-core machine: more than the default 30 s.
+  it('ends the turn saying why when the agent sends a request over 16 MiB', async () => {
+    const { chat } = await chatWith();
+    const sent = await chat.send('a', script({ oversized: 17 * 2 ** 20 }));
+    const answer = await chat.answer('a', sent);
+    expect(answer.error).toBe(
+      'the agent sent a message of 17 MiB, more than the 16 MiB Switchboard reads: it was refused and the answer stopped',
+    );
+    expect(chat.folded('a').elicitations).toEqual([]);
+    expect(textOf(await chat.answer('a', await chat.send('a', 'hi')))).toBe('Hello, world');
+  }, 60_000);
+
   it('offers a link to open, and only an http(s) one', async () => {
     const { chat } = await chatWith();
     const first = await chat.send(
