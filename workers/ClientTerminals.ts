@@ -16,7 +16,7 @@ import { runVariable } from './processTree.ts';
 /** The most output a terminal keeps when the agent names no `outputByteLimit`: floods stay bounded. */
 const defaultOutputBytes = 1024 * 1024;
 /** The most it keeps whatever `outputByteLimit` the agent names: 128 MiB for 32 terminals. */
-export const maxOutputBytes = 4 * 1024 * 1024;
+const maxOutputBytes = 4 * 1024 * 1024;
 /** The most of a terminal's output its view carries: it travels in every snapshot. */
 const viewOutputBytes = 64 * 1024;
 /** The most terminals an agent may hold at once (released ones do not count). */

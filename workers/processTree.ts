@@ -21,7 +21,7 @@ export interface ProcessInfo {
 export const canReadProcesses = existsSync('/proc/self/stat');
 
 /** `/proc/<pid>/stat` read, or `undefined` if the process is gone or a zombie. */
-export function readProcess(pid: number): ProcessInfo | undefined {
+function readProcess(pid: number): ProcessInfo | undefined {
   let stat: string;
   try {
     stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
