@@ -186,7 +186,7 @@ describe("an agent and Switchboard's own files", () => {
 });
 
 describe("an agent's environment", () => {
-  it("is the host's without its SWITCHBOARD_ variables, plus the agent's env", async () => {
+  it("is the host's without its SWITCHBOARD_ variables, plus the agent's env and its run's marker", async () => {
     const host = await start('agents: {}\n', [], {
       SWITCHBOARD_LOG_LEVEL: 'warn',
       SWITCHBOARD_MESH_TTL: '10m',
@@ -201,9 +201,13 @@ describe("an agent's environment", () => {
       .poll(async () => (await chat.wire.call('AgentService.List')).result)
       .toEqual([expect.objectContaining({ name: 'a' })]);
     const env = JSON.parse(await runScript(chat, 'a', { echoEnv: true })) as Record<string, string>;
-    expect(Object.keys(env).filter((name) => /^switchboard_/i.test(name))).toEqual([
-      'SWITCHBOARD_MINE',
-    ]);
+    // The run's marker (workers/processTree.ts) is the one the host adds: it names the run, no secret.
+    expect(
+      Object.keys(env)
+        .filter((name) => /^switchboard_/i.test(name))
+        .sort(),
+    ).toEqual(['SWITCHBOARD_AGENT_RUN', 'SWITCHBOARD_MINE']);
+    expect(env.SWITCHBOARD_AGENT_RUN).toMatch(/^[\w.-]+$/);
     expect(JSON.stringify(env)).not.toContain(testToken);
     expect(env).toMatchObject({ API_KEY: 'k', SWITCHBOARD_MINE: 'set by the user' });
     expect(env.PATH).toBe(process.env.PATH);
