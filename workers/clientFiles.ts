@@ -181,6 +181,6 @@ export class ClientFiles {
    */
   async #owned(real: string): Promise<boolean> {
     for (const own of this.#own) if (within(await realPathOf(own), real)) return true;
-    return isOwnedBy(real, await ownIdentities(this.#own));
+    return isOwnedBy(real, await ownIdentities(this.#own, real));
   }
 }

@@ -20,9 +20,17 @@ export interface OwnIdentities {
  * The identities of `own` (Switchboard's own files and folders) now: a folder's own, and those of
  * every file and folder in it (its first {@link walkBound} entries), symlinks not followed. A hard
  * link to one of them, wherever it is, has the same identity; so has a bind mount of a folder.
+ * Given the `candidate` path to check, the folders are walked only when it is a file with more
+ * than one link: a file with one link is no hard link to anything, and the walk costs a stat per
+ * entry of the state dir at every request.
  */
-export async function ownIdentities(own: readonly string[]): Promise<OwnIdentities> {
+export async function ownIdentities(
+  own: readonly string[],
+  candidate?: string,
+): Promise<OwnIdentities> {
   const found: OwnIdentities = { files: new Set(), folders: new Set() };
+  const linked = candidate === undefined ? undefined : await statOf(candidate);
+  const deep = candidate === undefined || (linked?.isFile() === true && linked.nlink > 1n);
   let entries = 0;
   const walk = async (folder: string): Promise<void> => {
     const dir = await opendir(folder).catch(() => undefined);
@@ -49,7 +57,7 @@ export async function ownIdentities(own: readonly string[]): Promise<OwnIdentiti
       continue;
     }
     found.folders.add(identity(stats));
-    await walk(path);
+    if (deep) await walk(path);
   }
   return found;
 }

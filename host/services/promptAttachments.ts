@@ -129,7 +129,7 @@ async function checkFile(path: string, check: AttachmentCheck): Promise<PromptAt
     const ownReal = await realpath(own).catch(() => resolve(own));
     if (within(ownReal, real)) throw ownFile();
   }
-  const own = await ownIdentities(check.own);
+  const own = await ownIdentities(check.own, real);
   if (await isOwnedBy(real, own)) throw ownFile();
   // Opened once, by its real path: what is read is the file that was checked. Non-blocking: a
   // FIFO would otherwise hold the request until someone writes to it.
@@ -140,7 +140,8 @@ async function checkFile(path: string, check: AttachmentCheck): Promise<PromptAt
     const stats = await file.stat({ bigint: true });
     if (!stats.isFile()) throw missing();
     // What was opened, should the path have been swapped for a link to an own file meanwhile.
-    if (isOwnFile(stats, own)) throw ownFile();
+    const linked = stats.nlink > 1n ? await ownIdentities(check.own) : own;
+    if (isOwnFile(stats, linked)) throw ownFile();
     const size = Number(stats.size);
     const text = size <= attachmentLimits.embeddedBytes ? textOf(await file.readFile()) : undefined;
     const named = { kind: 'file' as const, path: relative(root, real), realPath: real };
