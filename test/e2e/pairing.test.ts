@@ -46,7 +46,10 @@ describe('pairing a device by code, in the browser', () => {
       const tablet = await openPage(browser, viewports.tablet, locale);
       await tablet.page.goto(url);
       const name = tablet.page.getByLabel(say('app.pair.name'));
-      expect(await name.inputValue()).toBe('Chrome on Linux');
+      // The name it is offered speaks the app's language (« Chrome sous Linux »).
+      expect(await name.inputValue()).toBe(
+        say('device.browserOnSystem', { browser: 'Chrome', system: 'Linux' }),
+      );
       await name.fill('Kitchen tablet');
       expect(await tablet.page.getByLabel(say('app.pair.code')).inputValue()).toBe(
         url.split('=')[1],
