@@ -57,7 +57,8 @@ describe('theme and language', () => {
     const host = themedHost();
     renderWithHost(<SettingsScreen />);
     await waitFor(() => expect(radio('Light').checked).toBe(true));
-    await waitFor(() => expect(doc()).toBe(configText));
+    // The editor is a lazy chunk: its first import, cold on a loaded machine, takes over 1 s.
+    await waitFor(() => expect(doc()).toBe(configText), { timeout: 10_000 });
 
     fireEvent.click(radio('Dark'));
     const expected = configText.replace('theme: light #', 'theme: dark #');
@@ -72,7 +73,8 @@ describe('theme and language', () => {
   it('a language goes into the file and into unsaved changes of the editor alike', async () => {
     const host = themedHost();
     renderWithHost(<SettingsScreen />);
-    await waitFor(() => expect(doc()).toBe(configText));
+    // The editor is a lazy chunk: its first import, cold on a loaded machine, takes over 1 s.
+    await waitFor(() => expect(doc()).toBe(configText), { timeout: 10_000 });
     const draft = configText.replace('command: npx', 'command: claude');
     typeText(draft);
 
