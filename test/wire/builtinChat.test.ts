@@ -7,18 +7,22 @@ import { hostPerTest } from '../helpers/hostProcess.ts';
 
 const start = hostPerTest();
 
+/** A configuration of the built-in agent alone, in `language` when given. */
+function builtinConfig(language?: 'en' | 'fr'): string {
+  const { command, args } = builtinAgentCommand();
+  return [
+    ...(language ? [`language: ${language}`] : []),
+    'agents:',
+    '  builtin:',
+    `    command: ${JSON.stringify(command)}`,
+    `    args: ${JSON.stringify(args)}`,
+    '',
+  ].join('\n');
+}
+
 describe('a conversation with the built-in agent, over the wire', () => {
   it('streams an answer, asks a permission, cancels a second turn, and Conversation() matches the events', async () => {
-    const { command, args } = builtinAgentCommand();
-    const host = await start(
-      [
-        'agents:',
-        '  builtin:',
-        `    command: ${JSON.stringify(command)}`,
-        `    args: ${JSON.stringify(args)}`,
-        '',
-      ].join('\n'),
-    );
+    const host = await start(builtinConfig());
     await writeFile(join(host.folder, 'README.md'), '# A project\n');
     const chat = new ChatClient(await host.connect());
 
@@ -69,17 +73,7 @@ describe('a conversation with the built-in agent, over the wire', () => {
   });
 
   it('speaks the configuration’s language: a French question gets a French answer, plan and tools', async () => {
-    const { command, args } = builtinAgentCommand();
-    const host = await start(
-      [
-        'language: fr',
-        'agents:',
-        '  builtin:',
-        `    command: ${JSON.stringify(command)}`,
-        `    args: ${JSON.stringify(args)}`,
-        '',
-      ].join('\n'),
-    );
+    const host = await start(builtinConfig('fr'));
     await writeFile(join(host.folder, 'README.md'), '# Un projet\n');
     const chat = new ChatClient(await host.connect());
 
